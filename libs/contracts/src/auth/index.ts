@@ -1,0 +1,4 @@
+export * from './auth.schemas.js';
+export * from './auth.http.js';
+export * as AuthRpc from './auth.rpc.js';
+export * as AuthEvents from './auth.events.js';

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. Services throw a code; only the gateway turns it into an HTTP status,
+ * using the status named here. Codes survive a process hop, `instanceof` does not.
+ */
+export const ErrorCodes = {
+  'COMMON.VALIDATION_FAILED': { status: 400 },
+  'COMMON.NOT_FOUND': { status: 404 },
+  'COMMON.RATE_LIMITED': { status: 429 },
+  'COMMON.CSRF_REJECTED': { status: 403 },
+  'COMMON.PAYLOAD_TOO_LARGE': { status: 413 },
+  'COMMON.SERVICE_UNAVAILABLE': { status: 503 },
+  'COMMON.INTERNAL': { status: 500 },
+  'AUTH.USERNAME_TAKEN': { status: 409 },
+  'AUTH.EMAIL_TAKEN': { status: 409 },
+  'AUTH.INVALID_CREDENTIALS': { status: 401 },
+  'AUTH.UNAUTHENTICATED': { status: 401 },
+  'AUTH.SESSION_EXPIRED': { status: 401 },
+  'AUTH.FORBIDDEN': { status: 403 },
+  'BILLING.INSUFFICIENT_CREDITS': { status: 402 },
+  'BILLING.PACKAGE_NOT_FOUND': { status: 404 },
+  'BILLING.PAYMENT_NOT_FOUND': { status: 404 },
+  'BILLING.PAYMENT_DECLINED': { status: 402 },
+  'BILLING.PAYMENT_PENDING': { status: 409 },
+  'BILLING.HOLD_NOT_FOUND': { status: 404 },
+  'BILLING.HOLD_RELEASED': { status: 409 },
+  'BILLING.WEBHOOK_INVALID': { status: 400 },
+  'BILLING.PROVIDER_UNAVAILABLE': { status: 502 },
+} as const satisfies Record<string, { status: number }>;
+
+export type ErrorCode = keyof typeof ErrorCodes;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ErrorCodes, value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return ErrorCodes[code].status;
+}
+
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/** The body of every error response, over NATS and over HTTP alike. */
+export const errorBodySchema = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  issues: z.array(fieldIssueSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Turns zod issues into field messages a person can read; the first one leads. */
+export function toFieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}

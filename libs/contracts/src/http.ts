@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One public HTTP route of the gateway: the source of the OpenAPI document and of the SPA's types. */
+export interface HttpRoute<
+  TBody extends z.ZodType | undefined = z.ZodType | undefined,
+  TResponse extends z.ZodType = z.ZodType,
+> {
+  readonly method: HttpMethod;
+  readonly path: `/api/${string}`;
+  readonly summary: string;
+  readonly tag: string;
+  /** Whether the route needs a signed-in user. */
+  readonly auth: boolean;
+  readonly body: TBody;
+  readonly response: TResponse;
+  /** Error codes the route can answer with, besides validation and the generic ones. */
+  readonly errors: readonly string[];
+}
+
+export function defineRoute<TBody extends z.ZodType | undefined, TResponse extends z.ZodType>(
+  route: HttpRoute<TBody, TResponse>,
+): HttpRoute<TBody, TResponse> {
+  return route;
+}

@@ -1,0 +1,25 @@
+import type { HttpRoute } from './http.js';
+import { authMeRoute, currentUserRoute, loginRoute, logoutRoute, registerRoute } from './auth/auth.http.js';
+import {
+  confirmPaymentRoute,
+  createPaymentIntentRoute,
+  creditPackagesRoute,
+  localPaymentConfirmRoute,
+  paymentConfigRoute,
+  stripeWebhookRoute,
+} from './billing/billing.http.js';
+
+/** Every public route of the gateway, in the order the OpenAPI document lists them. */
+export const httpRoutes: readonly HttpRoute[] = [
+  registerRoute,
+  loginRoute,
+  logoutRoute,
+  currentUserRoute,
+  authMeRoute,
+  creditPackagesRoute,
+  paymentConfigRoute,
+  createPaymentIntentRoute,
+  confirmPaymentRoute,
+  localPaymentConfirmRoute,
+  stripeWebhookRoute,
+];
