@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ConfigError, envBoolean, loadConfig, serviceConfigSchema } from './config.js';
+
+describe(loadConfig.name, () => {
+  it('should apply defaults to a minimal environment', () => {
+    const config = loadConfig(serviceConfigSchema, { DATABASE_URL: 'postgres://localhost/likeness' });
+    expect(config).toMatchObject({
+      NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_NAMESPACE: '',
+      HTTP_PORT: 0,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('should list every problem at once when the environment is bad', () => {
+    const error = (() => {
+      try {
+        loadConfig(serviceConfigSchema, { DATABASE_URL: 'mysql://x', HTTP_PORT: '99999', LOG_LEVEL: 'loud' });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(3);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'DATABASE_URL: must be a postgres:// URL',
+        expect.stringMatching(/^HTTP_PORT: /),
+        expect.stringMatching(/^LOG_LEVEL: /),
+      ]),
+    );
+    expect((error as Error).message).toContain('Invalid configuration');
+  });
+
+  it('should read booleans the way operators write them', () => {
+    const schema = z.object({ FLAG: envBoolean(false) });
+    expect(loadConfig(schema, { FLAG: 'true' }).FLAG).toBe(true);
+    expect(loadConfig(schema, { FLAG: '0' }).FLAG).toBe(false);
+    expect(loadConfig(schema, {}).FLAG).toBe(false);
+    expect(() => loadConfig(schema, { FLAG: 'yes please' })).toThrow('FLAG: must be true or false');
+  });
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** Thrown when the environment does not satisfy an app's config schema; lists every problem. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once into a typed object. The rest of the code never reads
+ * `process.env`; a bad value stops start-up with a list of what is wrong.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** `'true' | 'false' | '1' | '0'` from the environment, as a boolean. */
+export const envBoolean = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
+
+export const envPort = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** Settings every backend process shares. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` in development, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /**
+   * Prefix for every subject and stream name. Empty in production; tests give each suite its
+   * own so suites never see each other's messages.
+   */
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/, { error: 'may hold letters, digits, - and _ only' })
+    .default(''),
+  /** Milliseconds a request/reply call waits for an answer. */
+  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Reported by health checks and pings. */
+  APP_VERSION: z.string().default('dev'),
+});
+export type BaseConfig = z.output<typeof baseConfigSchema>;
+
+/** Settings of a service (an app with a database and a health port). */
+export const serviceConfigSchema = baseConfigSchema.extend({
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }),
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  HTTP_HOST: z.string().default('127.0.0.1'),
+  /** Port of the small HTTP server for /health and /metrics; 0 picks a free one. */
+  HTTP_PORT: envPort(0),
+  /** Milliseconds shutdown waits for in-flight work before closing connections. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
+});
+export type ServiceConfig = z.output<typeof serviceConfigSchema>;
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { EventDefinition, EventEnvelope } from '@likeness/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import { currentCorrelationId } from '../logging/correlation.js';
+import { OutboxMessage } from './outbox-message.entity.js';
+import { OUTBOX_CHANNEL, OutboxRelay } from './outbox-relay.js';
+
+/**
+ * Records a domain event in the caller's transaction. The relay publishes it once the
+ * transaction commits (Postgres delivers the NOTIFY only then); a rollback takes it back.
+ */
+@Injectable()
+export class OutboxService {
+  constructor(
+    @Inject(OUTBOX_CHANNEL) private readonly channel: string,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async add<E extends EventDefinition>(
+    manager: EntityManager,
+    event: E,
+    payload: z.input<E['payload']>,
+  ): Promise<string> {
+    const ids = await this.addMany(manager, event, [payload]);
+    return ids.join();
+  }
+
+  /** Several events of one kind in one statement (a batch of changes announces them together). */
+  async addMany<E extends EventDefinition>(
+    manager: EntityManager,
+    event: E,
+    payloads: readonly z.input<E['payload']>[],
+  ): Promise<string[]> {
+    if (payloads.length === 0) return [];
+    const correlationId = currentCorrelationId();
+    const occurredAt = new Date().toISOString();
+    const envelopes: EventEnvelope[] = payloads.map((payload) => ({
+      id: randomUUID(),
+      type: `${event.service}.${event.name}`,
+      version: event.version,
+      occurredAt,
+      ...(correlationId ? { correlationId } : {}),
+      payload: event.payload.parse(payload),
+    }));
+    // TypeORM's deep-partial type cannot express a jsonb column holding `unknown`.
+    await manager.insert(
+      OutboxMessage,
+      envelopes.map((envelope) => ({ id: envelope.id, subject: event.subject, envelope: envelope as never })),
+    );
+    // NOTIFY serialises commits on a global lock; a relay that is draining picks these rows up anyway.
+    if (!this.relay.draining) await manager.query('SELECT pg_notify($1, $2)', [this.channel, String(envelopes.length)]);
+    return envelopes.map((envelope) => envelope.id);
+  }
+}

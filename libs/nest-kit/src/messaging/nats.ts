@@ -1,0 +1,34 @@
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+
+export interface NatsSettings {
+  url: string;
+  /** Prefix for every subject and stream name ('' in production). */
+  namespace: string;
+  /** The connection's name, shown by the server's monitoring. */
+  name: string;
+}
+
+export const NATS_SETTINGS = Symbol('NATS_SETTINGS');
+
+/** Applies the namespace to a subject or stream name. */
+export function namespaced(settings: Pick<NatsSettings, 'namespace'>, name: string): string {
+  return settings.namespace ? `${settings.namespace}.${name}` : name;
+}
+
+/** Stream names may not hold dots: the namespace is joined with an underscore there. */
+export function namespacedStream(settings: Pick<NatsSettings, 'namespace'>, stream: string): string {
+  return settings.namespace ? `${settings.namespace}_${stream}` : stream;
+}
+
+/** A connection that rides out broker restarts: it waits for the first server and reconnects forever. */
+export function connectNats(settings: NatsSettings): Promise<NatsConnection> {
+  return connect({
+    servers: settings.url.split(','),
+    name: settings.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    waitOnFirstConnect: true,
+  });
+}

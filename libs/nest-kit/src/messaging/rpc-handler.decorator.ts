@@ -1,0 +1,115 @@
+import type { RpcDefinition, RpcRequest, RpcResponseInput } from '@likeness/contracts';
+import {
+  type ArgumentsHost,
+  Catch,
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  type RpcExceptionFilter,
+  UseFilters,
+  UseInterceptors,
+  applyDecorators,
+  Logger,
+} from '@nestjs/common';
+import { MessagePattern, type NatsContext } from '@nestjs/microservices';
+import { Observable, type Observable as ObservableType, map, throwError } from 'rxjs';
+import { DomainError, isExpectedError, toErrorBody } from '../errors/domain-error.js';
+import { CORRELATION_HEADER, runWithCorrelation } from '../logging/correlation.js';
+import { rpcMetrics } from '../health/metrics.js';
+
+type HandlerMethod<D extends RpcDefinition> = (
+  request: RpcRequest<D>,
+  ...rest: never[]
+) => Promise<RpcResponseInput<D>> | RpcResponseInput<D>;
+
+/**
+ * Marks a method as the handler of an RPC. The method's parameter and return types must match
+ * the contract (a mismatch does not compile); at run time the request is parsed with the
+ * contract's schema before the method sees it, the reply is checked before it leaves, the
+ * caller's correlation id is restored, and failures travel as `{status, code, message}`.
+ */
+export function RpcHandler<D extends RpcDefinition>(definition: D) {
+  const decorate = applyDecorators(
+    MessagePattern(definition.subject),
+    UseInterceptors(new RpcContractInterceptor(definition)),
+    UseFilters(new RpcErrorFilter()),
+  );
+  return <M extends HandlerMethod<D>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>) => {
+    decorate(target, key, descriptor);
+  };
+}
+
+@Injectable()
+class RpcContractInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Rpc');
+
+  constructor(private readonly definition: RpcDefinition) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): ObservableType<unknown> {
+    const args = context.getArgs();
+    const natsContext = args[1] as NatsContext | undefined;
+    const correlationId = natsContext?.getHeaders?.()?.get(CORRELATION_HEADER) || undefined;
+    const subject = this.definition.subject;
+    const timer = rpcMetrics.duration.startTimer({ subject });
+    const started = performance.now();
+    const stopTimer = (labels: { outcome: 'ok' | 'rejected' | 'failed' }) => {
+      timer(labels);
+      this.logger.log(`${subject} ${labels.outcome} in ${Math.round(performance.now() - started)} ms`);
+    };
+
+    return new Observable((subscriber) =>
+      runWithCorrelation(correlationId, () => {
+        // The handler receives the parsed request (defaults applied, unknown keys dropped).
+        const request = this.definition.request.safeParse(args[0]);
+        if (!request.success) {
+          const error = DomainError.validation(request.error);
+          stopTimer({ outcome: 'rejected' });
+          subscriber.error(error);
+          return undefined;
+        }
+        args[0] = request.data;
+        return next
+          .handle()
+          .pipe(map((response) => parseReply(this.definition, response)))
+          .subscribe({
+            next: (value) => subscriber.next(value),
+            error: (error) => {
+              stopTimer({ outcome: isExpectedError(error) ? 'rejected' : 'failed' });
+              subscriber.error(error);
+            },
+            complete: () => {
+              stopTimer({ outcome: 'ok' });
+              subscriber.complete();
+            },
+          });
+      }),
+    );
+  }
+}
+
+@Catch()
+class RpcErrorFilter implements RpcExceptionFilter {
+  private readonly logger = new Logger('Rpc');
+
+  catch(exception: unknown, host: ArgumentsHost): ObservableType<never> {
+    if (!isExpectedError(exception)) {
+      const subject = host.switchToRpc().getContext<NatsContext>()?.getSubject?.();
+      const error = exception instanceof Error ? exception : new Error(String(exception));
+      this.logger.error(`Handler for ${subject ?? 'an RPC'} failed: ${error.message}`, error.stack);
+    }
+    const body = toErrorBody(exception);
+    return throwError(() => body);
+  }
+}
+
+/** A reply that breaks its contract is a bug on the answering side, never the caller's fault. */
+export function parseReply(definition: RpcDefinition, response: unknown): unknown {
+  const reply = definition.response.safeParse(response);
+  if (!reply.success) {
+    throw new Error(
+      `Reply of ${definition.subject} broke its contract: ${reply.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
+  }
+  return reply.data;
+}

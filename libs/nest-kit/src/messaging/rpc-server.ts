@@ -1,0 +1,82 @@
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { ServerNats } from '@nestjs/microservices';
+import { namespaced } from './nats.js';
+
+export interface RpcServerOptions {
+  url: string;
+  /** Queue group: every replica of a service shares its requests. */
+  queue: string;
+  namespace: string;
+  name: string;
+  /** Milliseconds close() waits for handlers still running. */
+  gracePeriodMs: number;
+}
+
+/**
+ * Nest's NATS transport, with the subject namespace applied, an unlimited reconnect, and a
+ * shutdown that stops taking requests, lets running handlers answer, then drains.
+ */
+export class NamespacedNatsServer extends ServerNats {
+  private readonly settings: RpcServerOptions;
+  private readonly own: Subscription[] = [];
+  private inFlight = 0;
+  private idle: (() => void) | undefined;
+
+  constructor(settings: RpcServerOptions) {
+    super({
+      servers: settings.url.split(','),
+      queue: settings.queue,
+      name: settings.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      waitOnFirstConnect: true,
+    });
+    this.settings = settings;
+  }
+
+  override bindEvents(client: NatsConnection): void {
+    for (const [pattern, handler] of this.messageHandlers) {
+      const queue = (handler.extras?.['queue'] as string | undefined) ?? this.settings.queue;
+      const onMessage = this.getMessageHandler(pattern);
+      this.own.push(
+        client.subscribe(namespaced(this.settings, pattern), {
+          queue,
+          callback: (error, message) => {
+            // A request stays in flight until its reply is sent (see getPublisher); an event
+            // until its handler returns.
+            if (message?.reply) this.inFlight += 1;
+            void onMessage.call(this, error, message);
+          },
+        }),
+      );
+    }
+  }
+
+  override getPublisher(...args: Parameters<ServerNats['getPublisher']>): ReturnType<ServerNats['getPublisher']> {
+    const publish = super.getPublisher(...args);
+    let done = false;
+    return (response: { isDisposed?: boolean; err?: unknown }) => {
+      const result = publish(response);
+      if (!done && (response.isDisposed || response.err !== undefined)) {
+        done = true;
+        this.inFlight -= 1;
+        if (this.inFlight === 0) this.idle?.();
+      }
+      return result;
+    };
+  }
+
+  override async close(): Promise<void> {
+    const client = (this as unknown as { natsClient: NatsConnection | null }).natsClient;
+    if (!client) return;
+    for (const subscription of this.own) subscription.unsubscribe();
+    if (this.inFlight > 0) {
+      await Promise.race([
+        new Promise<void>((resolve) => (this.idle = resolve)),
+        new Promise<void>((resolve) => setTimeout(resolve, this.settings.gracePeriodMs).unref()),
+      ]);
+    }
+    await client.drain().catch(() => client.close());
+    (this as unknown as { natsClient: NatsConnection | null }).natsClient = null;
+  }
+}
