@@ -1,0 +1,13 @@
+export * from './environment.js';
+export * from './containers.js';
+export * from './servers/free-port.js';
+export * from './servers/nats-server.js';
+export * from './servers/embedded-postgres.js';
+export { default as globalSetup } from './jest/global-setup.js';
+export { default as globalTeardown } from './jest/global-teardown.js';
+export * from './service-harness.js';
+export * from './service-checks.js';
+export * from './event-probe.js';
+export * from './servers/stack.js';
+export * from './stripe-stand-in.js';
+export * from './servers/stream-cleanup.js';

@@ -1,0 +1,32 @@
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+
+/** Streams of a test namespace: `<label><8 hex>_NAME`, and KV buckets `KV_<label><8 hex>_NAME`. */
+const TEST_STREAM = /^(KV_)?[A-Za-z0-9-]*[0-9a-f]{8}_[A-Z_]+$/;
+
+/**
+ * Deletes the JetStream streams (and KV buckets) that tests created in their own namespaces,
+ * so a shared NATS server does not collect them run after run. Only names of the test pattern
+ * created at or after `createdAfter`, or those whose names start with the given namespace, are touched.
+ */
+export async function deleteTestStreams(
+  natsUrl: string,
+  options: { createdAfter?: Date; namespace?: string } = {},
+): Promise<number> {
+  const nc = await connect({ servers: natsUrl.split(','), name: 'test-cleanup' });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const doomed: string[] = [];
+    for await (const stream of jsm.streams.list()) {
+      const name = stream.config.name;
+      const ours = options.namespace
+        ? name.startsWith(options.namespace) || name.startsWith(`KV_${options.namespace}`)
+        : TEST_STREAM.test(name) && (!options.createdAfter || new Date(stream.created) >= options.createdAfter);
+      if (ours) doomed.push(name);
+    }
+    for (const name of doomed) await jsm.streams.delete(name).catch(() => false);
+    return doomed.length;
+  } finally {
+    await nc.close();
+  }
+}
