@@ -1,0 +1,6 @@
+import { defineServiceDatabase } from '@likeness/nest-kit';
+import { RefreshToken } from '../sessions/refresh-token.entity.js';
+import { User } from '../users/user.entity.js';
+import { migrations } from './migrations/index.js';
+
+export const authDatabase = defineServiceDatabase({ schema: 'auth', entities: [User, RefreshToken], migrations });

@@ -1,0 +1,44 @@
+import { ADMIN_USER_ID, registerRequestSchema } from '@likeness/contracts';
+import { APP_CONFIG, DomainError } from '@likeness/nest-kit';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { AuthConfig } from '../auth.config.js';
+import { UsersService } from './users.service.js';
+
+/**
+ * Creates the administrator (id 1) from ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD at
+ * start, when they are set and no account holds id 1 yet. Without them, the first account
+ * registered becomes the administrator.
+ */
+@Injectable()
+export class AdminBootstrap implements OnApplicationBootstrap {
+  private readonly logger = new Logger(AdminBootstrap.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AuthConfig,
+    private readonly users: UsersService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_PASSWORD } = this.config;
+    if (!ADMIN_USERNAME || !ADMIN_EMAIL || !ADMIN_PASSWORD) return;
+    if (await this.users.findById(ADMIN_USER_ID)) return;
+    const request = registerRequestSchema.safeParse({
+      username: ADMIN_USERNAME,
+      email: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+    });
+    if (!request.success) {
+      throw new Error(
+        `The administrator settings are not valid: ${request.error.issues.map((issue) => issue.message).join('; ')}`,
+      );
+    }
+    try {
+      await this.users.register(request.data, { id: ADMIN_USER_ID });
+      this.logger.log(`Created the administrator account "${ADMIN_USERNAME}"`);
+    } catch (error) {
+      // Another replica created it, or the name is held by someone else: both are reported, neither is fatal.
+      if (!(error instanceof DomainError) && !(await this.users.findById(ADMIN_USER_ID))) throw error;
+      if (error instanceof DomainError) this.logger.warn(`Administrator not created: ${error.message}`);
+    }
+  }
+}
