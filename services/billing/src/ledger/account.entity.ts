@@ -1,0 +1,25 @@
+import { Check, Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * A user's credits. `held` is reserved for running jobs; available = balance - held. The
+ * database refuses a negative balance or more held than owned, whatever the code does.
+ */
+@Entity({ name: 'accounts' })
+@Check('accounts_balance_check', '"balance" >= 0')
+@Check('accounts_held_check', '"held" >= 0 AND "held" <= "balance"')
+export class Account {
+  @PrimaryColumn({ name: 'user_id', type: 'integer', primaryKeyConstraintName: 'accounts_pkey' })
+  userId!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  balance!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  held!: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

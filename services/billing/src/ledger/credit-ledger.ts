@@ -1,0 +1,337 @@
+import { type Balance, BillingEvents, type HoldStatus } from '@likeness/contracts';
+import { DomainError, OutboxService } from '@likeness/nest-kit';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+/** The system accounts that balance the users' side of each movement. */
+export type SystemAccount = 'system:promotions' | 'system:sales' | 'system:usage' | 'system:reversals';
+
+export interface Movement {
+  userId: number;
+  /** Positive adds credits, negative takes them. */
+  amount: number;
+  reason: string;
+  /** Makes the movement happen at most once: `payment:<id>`, `welcome:<userId>`... */
+  key: string;
+  counterAccount: SystemAccount;
+}
+
+interface AccountRow {
+  balance: number;
+  held: number;
+}
+
+export const userAccount = (userId: number) => `user:${userId}`;
+
+export interface HoldRequest {
+  userId: number;
+  amount: number;
+  reference: string;
+  expiresAt: Date;
+}
+
+export interface ReserveResult {
+  userId: number;
+  status: HoldStatus;
+  amount: number;
+  /** What the account has available once the hold is in place. */
+  available: number;
+}
+
+/** Another replica created one of the batch's references meanwhile; running the batch again sorts it out. */
+export class HoldRaceError extends Error {
+  constructor() {
+    super('A hold reference was created concurrently');
+  }
+}
+
+function sumByUser(pairs: [userId: number, amount: number][]): Map<number, number> {
+  const totals = new Map<number, number>();
+  for (const [userId, amount] of pairs) totals.set(userId, (totals.get(userId) ?? 0) + amount);
+  return totals;
+}
+
+/**
+ * Runs SQL and returns its rows. TypeORM answers UPDATE/DELETE ... RETURNING with
+ * `[rows, affectedCount]` and everything else with the rows: this reads both.
+ */
+export async function queryRows<T>(manager: EntityManager, sql: string, parameters: unknown[]): Promise<T[]> {
+  const result: unknown = await manager.query(sql, parameters);
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0] as T[];
+  }
+  return result as T[];
+}
+
+function toBalance(userId: number, row: AccountRow | undefined): Balance {
+  const balance = row?.balance ?? 0;
+  const held = row?.held ?? 0;
+  return { userId, balance, held, available: balance - held };
+}
+
+export function insufficientCredits(needed: number, available: number): DomainError {
+  return new DomainError(
+    'BILLING.INSUFFICIENT_CREDITS',
+    `Insufficient credits: this needs ${needed} ${needed === 1 ? 'credit' : 'credits'} and you have ${available} available. Please purchase more credits.`,
+  );
+}
+
+/**
+ * The credit ledger. Every method runs inside the caller's transaction, so a movement, its
+ * balance change and its CreditsChanged event commit together or not at all. Balances change
+ * only through conditional updates the database can refuse, never by read-then-write.
+ */
+@Injectable()
+export class CreditLedger {
+  constructor(private readonly outbox: OutboxService) {}
+
+  async balance(manager: EntityManager, userId: number): Promise<Balance> {
+    const [row] = await queryRows<AccountRow>(
+      manager,
+      `SELECT balance, held FROM billing.accounts WHERE user_id = $1`,
+      [userId],
+    );
+    return toBalance(userId, row);
+  }
+
+  /** Opens an empty account; a no-op when it exists. */
+  async open(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`INSERT INTO billing.accounts (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`, [
+      userId,
+    ]);
+  }
+
+  /**
+   * Moves credits between the user and a system account, at most once per key. A debit larger
+   * than the available balance is refused. Returns whether this call made the movement.
+   */
+  async post(manager: EntityManager, movement: Movement): Promise<{ applied: boolean; balance: Balance }> {
+    const { userId, amount, reason, key, counterAccount } = movement;
+    if (!Number.isInteger(amount) || amount === 0)
+      throw new Error(`A movement needs a non-zero whole amount, got ${amount}`);
+    const inserted = await queryRows<{ account: string }>(
+      manager,
+      `INSERT INTO billing.ledger_entries (account, amount, reason, idempotency_key)
+       VALUES ($1, $2, $3, $4), ($5, $6, $3, $4)
+       ON CONFLICT (idempotency_key, account) DO NOTHING
+       RETURNING account`,
+      [userAccount(userId), amount, reason, key, counterAccount, -amount],
+    );
+    if (inserted.length === 0) return { applied: false, balance: await this.balance(manager, userId) };
+    if (inserted.length !== 2) throw new Error(`Ledger movement ${key} was half-written`);
+
+    const [row] = await queryRows<AccountRow>(
+      manager,
+      `UPDATE billing.accounts SET balance = balance + $2, updated_at = now()
+       WHERE user_id = $1 AND balance - held + $2 >= 0
+       RETURNING balance, held`,
+      [userId, amount],
+    );
+    if (!row) {
+      const current = await this.balance(manager, userId);
+      throw insufficientCredits(-amount, current.available);
+    }
+    const balance = toBalance(userId, row);
+    await this.outbox.add(manager, BillingEvents.CreditsChanged, {
+      userId,
+      delta: amount,
+      balance: balance.balance,
+      available: balance.available,
+      reason,
+    });
+    return { applied: true, balance };
+  }
+
+  /**
+   * Holds credits for jobs, many at once (group commit). The accounts involved are locked once,
+   * in user order; each request is decided in the order given against what is still available.
+   * The same reference holds once: asking again answers with the hold that exists. A request
+   * the available balance cannot cover gets BILLING.INSUFFICIENT_CREDITS, the others go ahead.
+   */
+  async reserveMany(
+    manager: EntityManager,
+    requests: readonly HoldRequest[],
+  ): Promise<(ReserveResult | DomainError)[]> {
+    const references = [...new Set(requests.map((request) => request.reference))];
+    const existing = new Map(
+      (
+        await queryRows<{ reference: string; user_id: number; amount: number; status: HoldStatus }>(
+          manager,
+          `SELECT reference, user_id, amount, status FROM billing.holds WHERE reference = ANY($1::text[])`,
+          [references],
+        )
+      ).map((hold) => [hold.reference, hold]),
+    );
+    const userIds = [...new Set(requests.map((request) => request.userId))].sort((a, b) => a - b);
+    const available = new Map(
+      (
+        await queryRows<{ user_id: number; balance: number; held: number }>(
+          manager,
+          `SELECT user_id, balance, held FROM billing.accounts WHERE user_id = ANY($1::int[]) ORDER BY user_id FOR UPDATE`,
+          [userIds],
+        )
+      ).map((row) => [row.user_id, row.balance - row.held]),
+    );
+
+    const accepted = new Map<string, HoldRequest>();
+    // The same reference twice in one batch: the second answers like the first.
+    const firstAnswer = new Map<string, ReserveResult | DomainError>();
+    const answers = requests.map((request): ReserveResult | DomainError => {
+      const repeated = firstAnswer.get(request.reference);
+      if (repeated) return repeated;
+      const answer = this.decide(request, existing.get(request.reference), available, accepted);
+      firstAnswer.set(request.reference, answer);
+      return answer;
+    });
+
+    if (accepted.size > 0) {
+      const holds = [...accepted.values()];
+      const inserted = await queryRows<{ reference: string }>(
+        manager,
+        `INSERT INTO billing.holds (user_id, reference, amount, expires_at)
+         SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::timestamptz[])
+         ON CONFLICT (reference) DO NOTHING RETURNING reference`,
+        [
+          holds.map((hold) => hold.userId),
+          holds.map((hold) => hold.reference),
+          holds.map((hold) => hold.amount),
+          holds.map((hold) => hold.expiresAt),
+        ],
+      );
+      // Another replica created one of these references meanwhile: it holds nothing twice.
+      if (inserted.length !== holds.length) throw new HoldRaceError();
+      const totals = sumByUser(holds.map((hold) => [hold.userId, hold.amount]));
+      await manager.query(
+        `UPDATE billing.accounts AS account SET held = account.held + total.amount, updated_at = now()
+         FROM unnest($1::int[], $2::int[]) AS total(user_id, amount) WHERE account.user_id = total.user_id`,
+        [[...totals.keys()], [...totals.values()]],
+      );
+    }
+
+    // Everyone learns what their account has available after the whole batch (the rows are locked).
+    return answers.map((answer) =>
+      answer instanceof DomainError ? answer : { ...answer, available: available.get(answer.userId) ?? 0 },
+    );
+  }
+
+  /** One request of a reserve batch, against what its account still has available. */
+  private decide(
+    request: HoldRequest,
+    existing: { user_id: number; amount: number; status: HoldStatus } | undefined,
+    available: Map<number, number>,
+    accepted: Map<string, HoldRequest>,
+  ): ReserveResult | DomainError {
+    if (existing) {
+      return existing.user_id === request.userId
+        ? { userId: request.userId, status: existing.status, amount: existing.amount, available: 0 }
+        : new DomainError('BILLING.HOLD_NOT_FOUND', 'That hold belongs to someone else.');
+    }
+    const left = available.get(request.userId) ?? 0;
+    if (request.amount > left) return insufficientCredits(request.amount, left);
+    available.set(request.userId, left - request.amount);
+    accepted.set(request.reference, request);
+    return { userId: request.userId, status: 'held', amount: request.amount, available: 0 };
+  }
+
+  /**
+   * Charges held amounts, many at once, each once. A released hold cannot be captured; a
+   * captured one answers 'captured' again. One CreditsChanged per account of the batch.
+   */
+  async captureMany(manager: EntityManager, references: readonly string[]): Promise<(HoldStatus | DomainError)[]> {
+    const unique = [...new Set(references)];
+    const captured = await queryRows<{ reference: string; user_id: number; amount: number }>(
+      manager,
+      `UPDATE billing.holds SET status = 'captured', resolved_at = now()
+       WHERE reference = ANY($1::text[]) AND status = 'held' RETURNING reference, user_id, amount`,
+      [unique],
+    );
+    if (captured.length > 0) {
+      const inserted = await queryRows<{ account: string }>(
+        manager,
+        `INSERT INTO billing.ledger_entries (account, amount, reason, idempotency_key)
+         SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[])
+         ON CONFLICT (idempotency_key, account) DO NOTHING RETURNING account`,
+        [
+          captured.flatMap((hold) => [userAccount(hold.user_id), 'system:usage']),
+          captured.flatMap((hold) => [-hold.amount, hold.amount]),
+          captured.flatMap(() => ['usage', 'usage']),
+          captured.flatMap((hold) => [`capture:${hold.reference}`, `capture:${hold.reference}`]),
+        ],
+      );
+      if (inserted.length !== captured.length * 2)
+        throw new Error('A capture found its ledger entries already written');
+      const totals = sumByUser(captured.map((hold) => [hold.user_id, hold.amount]));
+      const accounts = await queryRows<{ user_id: number; balance: number; held: number }>(
+        manager,
+        `UPDATE billing.accounts AS account
+         SET balance = account.balance - total.amount, held = account.held - total.amount, updated_at = now()
+         FROM unnest($1::int[], $2::int[]) AS total(user_id, amount) WHERE account.user_id = total.user_id
+         RETURNING account.user_id, account.balance, account.held`,
+        [[...totals.keys()], [...totals.values()]],
+      );
+      await this.outbox.addMany(
+        manager,
+        BillingEvents.CreditsChanged,
+        accounts.map((account) => ({
+          userId: account.user_id,
+          delta: -(totals.get(account.user_id) ?? 0),
+          balance: account.balance,
+          available: account.balance - account.held,
+          reason: 'usage',
+        })),
+      );
+    }
+    const capturedNow = new Set(captured.map((hold) => hold.reference));
+    const others = unique.filter((reference) => !capturedNow.has(reference));
+    const statuses = new Map(
+      others.length === 0
+        ? []
+        : (
+            await queryRows<{ reference: string; status: HoldStatus }>(
+              manager,
+              `SELECT reference, status FROM billing.holds WHERE reference = ANY($1::text[])`,
+              [others],
+            )
+          ).map((hold) => [hold.reference, hold.status]),
+    );
+    return references.map((reference) => {
+      if (capturedNow.has(reference)) return 'captured';
+      const status = statuses.get(reference);
+      if (!status) return new DomainError('BILLING.HOLD_NOT_FOUND', `There is no hold for ${reference}.`);
+      if (status === 'released') {
+        return new DomainError(
+          'BILLING.HOLD_RELEASED',
+          `The hold for ${reference} was already released and cannot be charged.`,
+        );
+      }
+      return status;
+    });
+  }
+
+  /** Gives held credits back, once. A captured hold stays captured. */
+  async release(manager: EntityManager, reference: string): Promise<HoldStatus> {
+    const [hold] = await queryRows<{ user_id: number; amount: number }>(
+      manager,
+      `UPDATE billing.holds SET status = 'released', resolved_at = now()
+       WHERE reference = $1 AND status = 'held' RETURNING user_id, amount`,
+      [reference],
+    );
+    if (!hold) return this.resolvedStatus(manager, reference);
+    await manager.query(`UPDATE billing.accounts SET held = held - $2, updated_at = now() WHERE user_id = $1`, [
+      hold.user_id,
+      hold.amount,
+    ]);
+    return 'released';
+  }
+
+  /** What a hold that is no longer held says to a second release. */
+  private async resolvedStatus(manager: EntityManager, reference: string): Promise<HoldStatus> {
+    const [existing] = await queryRows<{ status: HoldStatus }>(
+      manager,
+      `SELECT status FROM billing.holds WHERE reference = $1`,
+      [reference],
+    );
+    if (!existing) throw new DomainError('BILLING.HOLD_NOT_FOUND', `There is no hold for ${reference}.`);
+    return existing.status;
+  }
+}
