@@ -1,0 +1,4 @@
+import { describeServiceBasics } from '@likeness/testing';
+import { generationService } from '../src/generation.service-definition.js';
+
+describeServiceBasics(generationService);

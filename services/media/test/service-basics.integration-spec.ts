@@ -1,0 +1,4 @@
+import { describeServiceBasics } from '@likeness/testing';
+import { mediaService } from '../src/media.service-definition.js';
+
+describeServiceBasics(mediaService);

@@ -1,0 +1,4 @@
+import { ReportedUser } from '../users/reported-user.entity.js';
+
+/** The service's own tables (the outbox and inbox come with the kit). */
+export const entities: Function[] = [ReportedUser];

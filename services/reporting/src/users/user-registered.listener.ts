@@ -1,0 +1,25 @@
+import { AuthEvents, type EventPayload } from '@likeness/contracts';
+import { type EventContext, EventHandler } from '@likeness/nest-kit';
+import { Injectable } from '@nestjs/common';
+import { ReportedUser } from './reported-user.entity.js';
+
+@Injectable()
+export class UserRegisteredListener {
+  @EventHandler(AuthEvents.UserRegistered)
+  async onUserRegistered(
+    event: EventPayload<typeof AuthEvents.UserRegistered>,
+    { manager }: EventContext,
+  ): Promise<void> {
+    await manager.upsert(
+      ReportedUser,
+      {
+        id: event.userId,
+        username: event.username,
+        email: event.email,
+        role: event.role,
+        registeredAt: new Date(event.registeredAt),
+      },
+      ['id'],
+    );
+  }
+}

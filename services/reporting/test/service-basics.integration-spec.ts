@@ -1,0 +1,4 @@
+import { describeServiceBasics } from '@likeness/testing';
+import { reportingService } from '../src/reporting.service-definition.js';
+
+describeServiceBasics(reportingService);

@@ -1,0 +1,2 @@
+/** The service's own tables (the outbox and inbox come with the kit). */
+export const entities: Function[] = [];
