@@ -1,0 +1,9 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { AuthenticatedUser } from './jwt.strategy.js';
+
+/** The signed-in user of a route guarded by SessionGuard. */
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthenticatedUser =>
+    (context.switchToHttp().getRequest<FastifyRequest>() as FastifyRequest & { user: AuthenticatedUser }).user,
+);

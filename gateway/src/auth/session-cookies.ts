@@ -1,0 +1,49 @@
+import type { Session } from '@likeness/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '@likeness/nest-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from '../gateway.config.js';
+
+export const ACCESS_COOKIE = 'likeness_access';
+export const REFRESH_COOKIE = 'likeness_refresh';
+/** Cookies go only to the API, never to static files. */
+const COOKIE_PATH = '/api';
+
+/** Sets and clears the session cookies: httpOnly, SameSite=Strict, Secure over HTTPS. */
+@Injectable()
+export class SessionCookies {
+  constructor(@Inject(APP_CONFIG) private readonly config: GatewayConfig) {}
+
+  set(request: FastifyRequest, reply: FastifyReply, session: Session): void {
+    const options = this.options(request);
+    const secondsUntil = (iso: string) => Math.max(0, Math.floor((Date.parse(iso) - Date.now()) / 1000));
+    void reply.setCookie(ACCESS_COOKIE, session.accessToken, {
+      ...options,
+      maxAge: secondsUntil(session.accessTokenExpiresAt),
+    });
+    void reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      ...options,
+      maxAge: secondsUntil(session.refreshTokenExpiresAt),
+    });
+    // The rest of this request sees the new access token.
+    (request.cookies as Record<string, string>)[ACCESS_COOKIE] = session.accessToken;
+  }
+
+  clear(request: FastifyRequest, reply: FastifyReply): void {
+    void reply.clearCookie(ACCESS_COOKIE, this.options(request));
+    void reply.clearCookie(REFRESH_COOKIE, this.options(request));
+  }
+
+  refreshToken(request: FastifyRequest): string | undefined {
+    return request.cookies?.[REFRESH_COOKIE] || undefined;
+  }
+
+  private options(request: FastifyRequest) {
+    return { httpOnly: true, sameSite: 'strict' as const, secure: this.secure(request), path: COOKIE_PATH };
+  }
+
+  private secure(request: FastifyRequest): boolean {
+    if (this.config.COOKIE_SECURE === 'auto') return request.protocol === 'https';
+    return this.config.COOKIE_SECURE === 'true';
+  }
+}

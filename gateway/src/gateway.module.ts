@@ -1,0 +1,53 @@
+import { APP_CONFIG, NatsModule } from '@likeness/nest-kit';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { AuthController } from './auth/auth.controller.js';
+import { AuthSessionService } from './auth/auth-session.service.js';
+import { JwtStrategy } from './auth/jwt.strategy.js';
+import { AuthRateLimitGuard, RateLimiter } from './auth/rate-limiter.js';
+import { SessionCookies } from './auth/session-cookies.js';
+import { SessionGuard } from './auth/session.guard.js';
+import { BillingController } from './billing/billing.controller.js';
+import { StripeWebhookController } from './billing/stripe-webhook.controller.js';
+import { DocsController } from './docs/docs.controller.js';
+import type { GatewayConfig } from './gateway.config.js';
+import { HealthController } from './health/health.controller.js';
+import { HttpErrorFilter } from './http/http-errors.js';
+import { CurrentUserService } from './users/current-user.service.js';
+import { UsersController } from './users/users.controller.js';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        NatsModule.forRoot(
+          { url: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'gateway' },
+          config.RPC_TIMEOUT_MS,
+        ),
+        PassportModule,
+      ],
+      controllers: [
+        AuthController,
+        UsersController,
+        BillingController,
+        StripeWebhookController,
+        HealthController,
+        DocsController,
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        SessionCookies,
+        JwtStrategy,
+        SessionGuard,
+        RateLimiter,
+        AuthRateLimitGuard,
+        AuthSessionService,
+        CurrentUserService,
+      ],
+    };
+  }
+}
