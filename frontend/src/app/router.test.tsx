@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { alice, callsTo, errorResponse, jsonResponse, mockApi, renderApp } from '@/test/render-app';
+
+describe('router', () => {
+  it('should show a spinner while the session loads, then send a visitor from /dashboard to /auth', async () => {
+    let answer!: (response: Response) => void;
+    mockApi({ handlers: { 'GET /api/user': () => new Promise<Response>((resolve) => (answer = resolve)) } });
+    const { router } = renderApp('/dashboard');
+
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    answer(errorResponse(401, 'AUTH.UNAUTHENTICATED', 'Not signed in'));
+
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByRole('button', { name: 'Theme' })).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome, /)).not.toBeInTheDocument();
+  });
+
+  it('should send a signed-in user from /auth to the dashboard', async () => {
+    mockApi({ user: alice });
+    const { router } = renderApp('/auth');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' })).toBeInTheDocument();
+    expect(screen.getByText('Create stunning AI avatars with your selfies')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('should send a signed-in user from / to the dashboard', async () => {
+    mockApi({ user: alice });
+    const { router } = renderApp('/');
+
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('should send a visitor from / to the auth screen', async () => {
+    mockApi();
+    const { router } = renderApp('/');
+
+    await screen.findByRole('tab', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('should treat a failed session check as signed out and only log it', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ handlers: { 'GET /api/user': () => new Response('', { status: 500, statusText: 'Server Error' }) } });
+    const { router } = renderApp('/dashboard');
+
+    await screen.findByRole('tab', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(consoleError).toHaveBeenCalledWith('Session check failed', expect.objectContaining({ status: 500 }));
+  });
+
+  it('should show the 404 screen for an unknown path', async () => {
+    mockApi();
+    renderApp('/no-such-page');
+
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /back to home/i })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('signed-in shell', () => {
+  it('should link the logo and Home to the dashboard and offer the theme control', async () => {
+    mockApi({ user: alice });
+    renderApp('/dashboard');
+
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' });
+    expect(screen.getByRole('link', { name: 'Likeness' })).toHaveAttribute('href', '/dashboard');
+    const [homeLink] = screen.getAllByRole('link', { name: 'Home' });
+    expect(homeLink).toHaveAttribute('href', '/dashboard');
+    expect(homeLink).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Theme' })).toBeInTheDocument();
+  });
+
+  it('should list the user in the account menu and log out to the auth screen', async () => {
+    const fetchMock = mockApi({ user: alice, handlers: { 'POST /api/logout': () => jsonResponse({ success: true }) } });
+    const { user, router, queryClient } = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' });
+    queryClient.setQueryData(['/api/avatars'], [{ id: 1 }]);
+
+    const trigger = screen.getByRole('button', { name: 'Account menu' });
+    expect(trigger).toHaveTextContent('AL');
+    await user.click(trigger);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('alice')).toBeInTheDocument();
+    expect(within(menu).getByText('alice@example.com')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(screen.getByText('Logged out')).toBeInTheDocument();
+    expect(queryClient.getQueryData(['/api/avatars'])).toBeUndefined();
+    expect(queryClient.getQueryData(['/api/user'])).toBeNull();
+    const [logoutCall] = callsTo(fetchMock, 'POST', '/api/logout');
+    expect(logoutCall?.body).toBeUndefined();
+    expect(logoutCall?.init?.credentials).toBe('include');
+  });
+
+  it('should stay signed in and say so when logout fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ user: alice, handlers: { 'POST /api/logout': () => errorResponse(500, 'COMMON.INTERNAL', 'Boom') } });
+    const { user, router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' });
+
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome, alice!'));
+  });
+
+  it('should send a signed-in user to /auth when a later call finds the session gone', async () => {
+    mockApi({
+      user: alice,
+      handlers: {
+        'GET /api/avatars': () =>
+          errorResponse(401, 'AUTH.UNAUTHENTICATED', 'Your session has expired. Please log in again.'),
+      },
+    });
+    const { router, queryClient } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' })).toBeInTheDocument();
+
+    await queryClient.fetchQuery({ queryKey: ['/api/avatars'] }).catch(() => undefined);
+
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+});

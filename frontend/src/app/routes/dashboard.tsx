@@ -1,0 +1,10 @@
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-provider';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+
+/** Hands the signed-in user (guaranteed by RequireAuth) to the dashboard feature. */
+export function DashboardRoute() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <DashboardPage username={user.username} credits={user.credits} buyCreditsHref={paths.credits} />;
+}

@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '@/lib/api-client';
+
+export type FieldErrors<TField extends string> = Partial<Record<TField, string>>;
+
+/** The first message per top-level field, in the order they were reported. */
+function firstIssuePerField<TField extends string>(
+  issues: readonly { path: string | readonly PropertyKey[]; message: string }[],
+  fields: readonly TField[],
+): FieldErrors<TField> {
+  const errors: FieldErrors<TField> = {};
+  for (const issue of issues) {
+    const head = typeof issue.path === 'string' ? issue.path.split('.')[0] : issue.path[0];
+    const field = fields.find((candidate) => candidate === head);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * A form checked with a contract schema: the messages under the fields come from the schema
+ * (before sending) or from the server's `issues` (after), and focus moves to the first field in
+ * error so a screen reader reads its message.
+ */
+export function useSchemaForm<TField extends string, TSchema extends z.ZodType>(options: {
+  schema: TSchema;
+  fields: readonly TField[];
+  onValid: (values: z.output<TSchema>) => Promise<void>;
+}) {
+  const { schema, fields, onValid } = options;
+  const [errors, setErrors] = useState<FieldErrors<TField>>({});
+
+  const show = (form: HTMLFormElement, fieldErrors: FieldErrors<TField>) => {
+    setErrors(fieldErrors);
+    const first = fields.find((field) => fieldErrors[field]);
+    const element = first ? form.elements.namedItem(first) : null;
+    if (element instanceof HTMLElement) element.focus();
+  };
+
+  const clearError = (field: TField) =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const parsed = schema.safeParse(Object.fromEntries(fields.map((field) => [field, String(data.get(field) ?? '')])));
+    if (!parsed.success) {
+      show(form, firstIssuePerField(parsed.error.issues, fields));
+      return;
+    }
+    setErrors({});
+    try {
+      await onValid(parsed.data);
+    } catch (error) {
+      if (isApiError(error) && error.issues.length > 0) show(form, firstIssuePerField(error.issues, fields));
+      throw error;
+    }
+  }
+
+  return { errors, clearError, handleSubmit };
+}

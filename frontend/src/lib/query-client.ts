@@ -1,0 +1,31 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { getQueryFn, isApiError } from './api-client';
+
+export interface QueryClientOptions {
+  /** Called when any query or mutation answers 401: the session is gone. */
+  onUnauthorized?: (client: QueryClient) => void;
+}
+
+/** SPEC §7: data never goes stale on its own, no refetch on focus, no polling, no retries. */
+export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {
+  const onError = (error: unknown) => {
+    if (isApiError(error) && error.status === 401) onUnauthorized?.(client);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+  return client;
+}

@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetToasts } from '@/components/ui/use-toast';
+
+// Role queries over a whole app page are slow in jsdom; give async queries room on a busy CI box.
+configure({ asyncUtilTimeout: 4000 });
+
+// jsdom lacks a few browser APIs that Radix primitives touch.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+// ScrollRestoration scrolls on navigation; jsdom only logs "not implemented".
+window.scrollTo = () => {};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  document.documentElement.className = '';
+});
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.useRealTimers();
+});

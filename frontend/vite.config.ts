@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The gateway serves /api and the health probes; in development Vite forwards to it.
+const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+const proxiedPaths = ['/api', '/healthz', '/readyz'];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      // The contracts are TypeScript source shared with the backend; bundle them directly.
+      '@likeness/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    // Host stays 127.0.0.1:5173 so the gateway's Origin check sees a same-origin request.
+    proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: gatewayUrl }])),
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: gatewayUrl }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // Only the payment form needs Stripe: its own chunk stays out of the first load.
+            { name: 'stripe', test: /[\\/]node_modules[\\/]@stripe[\\/]/ },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
