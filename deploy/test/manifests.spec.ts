@@ -1,0 +1,622 @@
+// Guards the container and Kubernetes files against regressions. No Docker engine or cluster is
+// needed: the files are parsed and checked for what running the product relies on.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+
+const root = process.cwd();
+const deployDir = join(root, 'deploy');
+const k8sDir = join(deployDir, 'k8s');
+const baseDir = join(k8sDir, 'base');
+const devDir = join(k8sDir, 'overlays', 'dev');
+const productionDir = join(k8sDir, 'overlays', 'production');
+
+const SERVICES = ['auth', 'billing', 'media', 'training', 'generation', 'reporting'] as const;
+const APPS = [...SERVICES, 'gateway'] as const;
+type App = (typeof APPS)[number];
+/** Services that call outside providers over HTTPS. */
+const PROVIDER_CLIENTS = ['billing', 'generation', 'media', 'training'];
+/** The only Secret keys an app may require; everything else must stay optional. */
+const REQUIRED_SECRET_KEYS = ['DATABASE_URL', 'JWT_SECRET'];
+
+/** Parsed YAML, read loosely: the files are ours, and a wrong shape fails an expectation. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Obj = Record<string, any>;
+
+// ---- helpers -------------------------------------------------------------------------------
+
+const read = (path: string): string => readFileSync(path, 'utf8');
+
+const parseYaml = (path: string): Obj => parse(read(path), { merge: true }) as Obj;
+
+function parseYamlDocuments(path: string): Obj[] {
+  return parseAllDocuments(read(path), { merge: true }).map((doc) => {
+    if (doc.errors.length > 0) throw new Error(`${path}: ${doc.errors[0]?.message}`);
+    return doc.toJS() as Obj;
+  });
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+const isInside = (path: string, dir: string): boolean => !relative(dir, path).startsWith('..');
+
+const kustomizationIn = (dir: string): Obj => parseYaml(join(dir, 'kustomization.yaml'));
+
+/**
+ * The objects a kustomization puts together, following resources into bases and folders.
+ * A missing entry is skipped here; the kustomization tests name it.
+ */
+function kustomizeResources(dir: string): Obj[] {
+  const kustomization = kustomizationIn(dir);
+  return (kustomization.resources ?? []).flatMap((entry: string) => {
+    const path = resolve(dir, entry);
+    if (!existsSync(path)) return [];
+    return statSync(path).isDirectory() ? kustomizeResources(path) : parseYamlDocuments(path);
+  });
+}
+
+const baseObjects = kustomizeResources(baseDir);
+
+function findObject(kind: string, name: string): Obj {
+  const found = baseObjects.find((o) => o.kind === kind && o.metadata?.name === name);
+  if (!found) throw new Error(`deploy/k8s/base has no ${kind} ${name}`);
+  return found;
+}
+
+const deploymentOf = (app: App): Obj => findObject('Deployment', app);
+const containerOf = (workload: Obj): Obj => workload.spec.template.spec.containers[0];
+
+function portNumber(container: Obj, port: number | string): number {
+  if (typeof port === 'number') return port;
+  const named = (container.ports ?? []).find((p: Obj) => p.name === port);
+  if (!named) throw new Error(`container ${container.name} has no port named ${port}`);
+  return named.containerPort;
+}
+
+const commandOf = (app: App): string[] =>
+  app === 'gateway' ? ['node', 'gateway/dist/main.js'] : ['node', `services/${app}/dist/main.js`];
+
+const probePaths = (app: App) =>
+  app === 'gateway'
+    ? { port: 3000, liveness: '/healthz', readiness: '/healthz' }
+    : { port: 3100, liveness: '/health/live', readiness: '/health' };
+
+function secretRefs(container: Obj): Obj[] {
+  return (container.env ?? [])
+    .filter((e: Obj) => e.valueFrom?.secretKeyRef)
+    .map((e: Obj) => ({ env: e.name, ...e.valueFrom.secretKeyRef }));
+}
+
+function labelsMatch(selector: Obj, labels: Obj): boolean {
+  const matchLabels = Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+  const matchExpressions = (selector.matchExpressions ?? []).every((expr: Obj) =>
+    expr.operator === 'In' ? expr.values.includes(labels[expr.key]) : true,
+  );
+  return matchLabels && matchExpressions;
+}
+
+/** Dockerfile instructions, continuation lines joined and comments dropped. */
+function dockerInstructions(text: string): { op: string; args: string }[] {
+  return text
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [op = '', ...rest] = line.split(/\s+/);
+      return { op: op.toUpperCase(), args: rest.join(' ') };
+    });
+}
+
+// ---- docker-compose.yml --------------------------------------------------------------------
+
+describe('docker-compose.yml', () => {
+  const compose = parseYaml(join(root, 'docker-compose.yml'));
+  const services: Obj = compose.services;
+
+  it.each(APPS)('should run %s from the shared image with its own command', (app) => {
+    const service = services[app];
+    expect(service).toBeDefined();
+    expect(service.build).toMatchObject({ context: '.', dockerfile: 'deploy/Dockerfile' });
+    expect(service.command).toEqual(commandOf(app));
+  });
+
+  it.each(APPS)('should health-check %s on its own endpoint', (app) => {
+    const { port, liveness, readiness } = probePaths(app);
+    const test = services[app].healthcheck.test.join(' ');
+    expect(test).toContain(`127.0.0.1:${port}${app === 'gateway' ? liveness : readiness}'`);
+  });
+
+  it.each(SERVICES)('should migrate %s once in a one-shot container before it starts', (name) => {
+    const migrate = services[`migrate-${name}`];
+    expect(migrate).toBeDefined();
+    expect(migrate.command).toEqual(['node', `services/${name}/dist/main.js`, 'migrate']);
+    expect(migrate.restart ?? 'no').toBe('no');
+    expect(migrate.depends_on.postgres.condition).toBe('service_healthy');
+    expect(migrate.environment).toEqual(services[name].environment);
+    expect(services[name].depends_on[`migrate-${name}`]).toEqual({
+      condition: 'service_completed_successfully',
+    });
+  });
+
+  it('should make every dependant of a migration wait for it to complete successfully', () => {
+    const waits = Object.entries(services).flatMap(([service, definition]) =>
+      Object.entries((definition as Obj).depends_on ?? {})
+        .filter(([dependency]) => dependency.startsWith('migrate-'))
+        .map(([dependency, how]) => ({ service, dependency, condition: (how as Obj)?.condition })),
+    );
+    expect(waits.length).toBeGreaterThanOrEqual(SERVICES.length);
+    for (const wait of waits) {
+      expect(wait).toEqual({ ...wait, condition: 'service_completed_successfully' });
+    }
+  });
+
+  it('should publish the gateway on host port 3000 after every service is healthy', () => {
+    expect(services.gateway.ports).toContain('3000:3000');
+    for (const name of SERVICES) {
+      expect(services.gateway.depends_on[name]).toEqual({ condition: 'service_healthy' });
+    }
+  });
+
+  it('should run the infrastructure with health checks and volumes', () => {
+    expect(services.postgres.healthcheck.test.join(' ')).toContain('pg_isready');
+    expect(services.postgres.volumes.join(' ')).toContain('/var/lib/postgresql/data');
+    expect(services.nats.command).toContain('-js');
+    expect(services.nats.healthcheck.test.join(' ')).toContain(':8222/healthz');
+    expect(services.nats.volumes.length).toBeGreaterThan(0);
+    expect(services.minio.healthcheck).toBeDefined();
+    expect(services['minio-init'].command.join(' ')).toContain('mc mb');
+    expect(services.mailpit.ports).toContain('8025:8025');
+    expect(services.media.depends_on['minio-init'].condition).toBe('service_completed_successfully');
+  });
+
+  it('should give auth and the gateway the same JWT secret of at least 32 characters', () => {
+    const jwt = services.auth.environment.JWT_SECRET;
+    expect(services.gateway.environment.JWT_SECRET).toBe(jwt);
+    const fallback = /^\$\{JWT_SECRET:-(.*)\}$/.exec(jwt)?.[1] ?? jwt;
+    expect(fallback.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('should mark every default secret as dev-only', () => {
+    const secretValues = Object.values(services).flatMap((service) =>
+      Object.entries((service as Obj).environment ?? {})
+        .filter(([key]) => /SECRET|PASSWORD|TOKEN/.test(key))
+        .map(([key, value]) => ({ key, value: String(value) })),
+    );
+    expect(secretValues.length).toBeGreaterThan(0);
+    for (const secret of secretValues) {
+      expect(secret.value).toMatch(/dev-only/);
+    }
+  });
+});
+
+// ---- deploy/Dockerfile ---------------------------------------------------------------------
+
+describe('deploy/Dockerfile', () => {
+  const instructions = dockerInstructions(read(join(deployDir, 'Dockerfile')));
+  const argDefaults = Object.fromEntries(
+    instructions
+      .filter((i) => i.op === 'ARG' && i.args.includes('='))
+      .map((i) => [i.args.slice(0, i.args.indexOf('=')), i.args.slice(i.args.indexOf('=') + 1)]),
+  );
+  const fromIndexes = instructions.flatMap((i, index) => (i.op === 'FROM' ? [index] : []));
+  const runtimeStart = fromIndexes[fromIndexes.length - 1] ?? 0;
+  const runtime = instructions.slice(runtimeStart);
+  const runs = instructions.filter((i) => i.op === 'RUN').map((i) => i.args);
+
+  it('should base the runtime stage on node:24-bookworm-slim', () => {
+    const image = (runtime[0]?.args.split(/\s+/)[0] ?? '').replace(
+      /\$\{(\w+)\}/g,
+      (_, name: string) => argDefaults[name] ?? '',
+    );
+    expect(image).toBe('node:24-bookworm-slim');
+  });
+
+  it('should run the runtime stage as a non-root USER', () => {
+    const users = runtime.filter((i) => i.op === 'USER').map((i) => i.args);
+    expect(users.length).toBeGreaterThan(0);
+    expect(users[users.length - 1]).not.toMatch(/^(root|0)(:|$)/);
+  });
+
+  it('should install with npm ci from the lock file and never npm install', () => {
+    const firstCi = instructions.findIndex((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args));
+    const lockCopy = instructions.findIndex((i) => i.op === 'COPY' && i.args.includes('package-lock.json'));
+    expect(firstCi).toBeGreaterThan(-1);
+    expect(lockCopy).toBeGreaterThan(-1);
+    expect(lockCopy).toBeLessThan(firstCi);
+    for (const run of runs) {
+      expect(run).not.toMatch(/\b(npm|pnpm|yarn)\s+(install|i|add)\b/);
+    }
+  });
+
+  it('should copy every workspace manifest before npm ci', () => {
+    const rootPackage = JSON.parse(read(join(root, 'package.json'))) as { workspaces: string[] };
+    const workspaces = rootPackage.workspaces.flatMap((pattern) =>
+      pattern.endsWith('/*')
+        ? readdirSync(join(root, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -1)}${name}`)
+        : [pattern],
+    );
+    const manifests = workspaces.filter((w) => existsSync(join(root, w, 'package.json')));
+    expect(manifests.length).toBeGreaterThan(0);
+    const copies = instructions.filter((i) => i.op === 'COPY').map((i) => i.args);
+    for (const workspace of manifests) {
+      expect(copies).toContain(`${workspace}/package.json ${workspace}/`);
+    }
+  });
+
+  it('should build, then keep only production dependencies', () => {
+    expect(runs.some((run) => /npm run build/.test(run))).toBe(true);
+    expect(runs.some((run) => /npm (ci|prune) --omit=dev/.test(run))).toBe(true);
+  });
+
+  it('should ship every app, the SPA and signal handling in the runtime stage', () => {
+    const copies = runtime.filter((i) => i.op === 'COPY').map((i) => i.args);
+    const shipped = [...SERVICES.map((s) => `services/${s}/dist`), 'gateway/dist', 'frontend/dist'];
+    for (const dist of shipped) {
+      expect(copies.some((copy) => copy.endsWith(` ${dist}`))).toBe(true);
+    }
+    const env = runtime
+      .filter((i) => i.op === 'ENV')
+      .map((i) => i.args)
+      .join(' ');
+    expect(env).toContain('NODE_ENV=production');
+    expect(env).toContain('STATIC_DIR=/app/frontend/dist');
+    expect(runtime.find((i) => i.op === 'ENTRYPOINT')?.args).toContain('tini');
+    expect(JSON.parse(runtime.find((i) => i.op === 'CMD')?.args ?? '[]')).toEqual(commandOf('gateway'));
+  });
+});
+
+describe('.dockerignore', () => {
+  it('should keep installed, built and local files out of the build context', () => {
+    const ignored = read(join(root, '.dockerignore')).split(/\r?\n/);
+    for (const pattern of ['**/node_modules', '**/dist', '.data', '.git', 'coverage', 'test-results']) {
+      expect(ignored).toContain(pattern);
+    }
+  });
+});
+
+// ---- deploy/k8s ----------------------------------------------------------------------------
+
+describe('deploy/k8s kustomizations', () => {
+  const kustomizationDirs = walk(k8sDir)
+    .filter((path) => path.endsWith('/kustomization.yaml'))
+    .map(dirname);
+
+  it('should have a base and the dev and production overlays', () => {
+    expect(kustomizationDirs).toEqual(expect.arrayContaining([baseDir, devDir, productionDir]));
+  });
+
+  it.each(kustomizationDirs.map((dir) => relative(root, dir)))(
+    'should point every entry of %s/kustomization.yaml at something that exists',
+    (dir) => {
+      const kustomization = kustomizationIn(join(root, dir));
+      const generatorFiles = [
+        ...(kustomization.configMapGenerator ?? []),
+        ...(kustomization.secretGenerator ?? []),
+      ].flatMap((g: Obj) => [...(g.envs ?? []), ...(g.files ?? [])]);
+      const entries: string[] = [
+        ...(kustomization.resources ?? []),
+        ...(kustomization.components ?? []),
+        ...(kustomization.patches ?? []).flatMap((p: Obj) => (p.path ? [p.path] : [])),
+        ...generatorFiles,
+      ];
+      expect(entries.length).toBeGreaterThan(0);
+      for (const entry of entries) {
+        const path = resolve(root, dir, entry);
+        expect({ entry, exists: existsSync(path) }).toEqual({ entry, exists: true });
+        if (statSync(path).isDirectory()) {
+          expect(existsSync(join(path, 'kustomization.yaml'))).toBe(true);
+        }
+      }
+    },
+  );
+
+  it('should build both overlays on the base', () => {
+    for (const overlay of [devDir, productionDir]) {
+      expect(kustomizationIn(overlay).resources).toContain('../../base');
+    }
+  });
+});
+
+describe('deploy/k8s base', () => {
+  it('should put everything in the likeness namespace', () => {
+    expect(kustomizationIn(baseDir).namespace).toBe('likeness');
+    expect(findObject('Namespace', 'likeness')).toBeDefined();
+  });
+
+  it.each(APPS)('should deploy %s with liveness, readiness and startup probes', (app) => {
+    const container = containerOf(deploymentOf(app));
+    const { port, liveness, readiness } = probePaths(app);
+    expect(container.livenessProbe.httpGet.path).toBe(liveness);
+    expect(portNumber(container, container.livenessProbe.httpGet.port)).toBe(port);
+    expect(container.readinessProbe.httpGet.path).toBe(readiness);
+    expect(portNumber(container, container.readinessProbe.httpGet.port)).toBe(port);
+    expect(container.startupProbe.httpGet.path).toBe(liveness);
+  });
+
+  it.each(APPS)('should run %s with its command behind the image entrypoint', (app) => {
+    const container = containerOf(deploymentOf(app));
+    // `command` would replace tini, and SIGTERM would no longer reach node reliably.
+    expect(container.command).toBeUndefined();
+    expect(container.args).toEqual(commandOf(app));
+  });
+
+  it.each(APPS)('should run %s as non-root on a read-only root filesystem', (app) => {
+    const pod = deploymentOf(app).spec.template.spec;
+    const container = containerOf(deploymentOf(app));
+    expect(pod.securityContext.runAsNonRoot).toBe(true);
+    expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
+    expect(pod.securityContext.seccompProfile.type).toBe('RuntimeDefault');
+    expect(container.securityContext).toMatchObject({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
+    const tmp = container.volumeMounts.find((m: Obj) => m.mountPath === '/tmp');
+    expect(pod.volumes.find((v: Obj) => v.name === tmp?.name)?.emptyDir).toBeDefined();
+  });
+
+  it.each(APPS)('should give %s resource requests and limits', (app) => {
+    const { resources } = containerOf(deploymentOf(app));
+    expect(resources.requests).toEqual({ cpu: expect.anything(), memory: expect.anything() });
+    expect(resources.limits).toEqual({ cpu: expect.anything(), memory: expect.anything() });
+  });
+
+  it.each(APPS)('should give %s time to drain on shutdown', (app) => {
+    expect(deploymentOf(app).spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(APPS)('should cover %s with a PodDisruptionBudget and a Service', (app) => {
+    const template = deploymentOf(app).spec.template;
+    expect(labelsMatch(findObject('PodDisruptionBudget', app).spec.selector, template.metadata.labels)).toBe(true);
+    expect(labelsMatch({ matchLabels: findObject('Service', app).spec.selector }, template.metadata.labels)).toBe(true);
+  });
+
+  it.each(SERVICES)('should let Prometheus scrape %s on 3100', (name) => {
+    const annotations = deploymentOf(name).spec.template.metadata.annotations;
+    expect(annotations).toMatchObject({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': '3100',
+      'prometheus.io/path': '/metrics',
+    });
+  });
+
+  it.each(SERVICES)('should migrate %s in a Job that runs once and is cleaned up', (name) => {
+    const job = findObject('Job', `migrate-${name}`);
+    const container = containerOf(job);
+    expect(container.command).toBeUndefined();
+    expect(container.args).toEqual(['node', `services/${name}/dist/main.js`, 'migrate']);
+    expect(job.spec.backoffLimit).toEqual(expect.any(Number));
+    expect(job.spec.ttlSecondsAfterFinished).toEqual(expect.any(Number));
+    expect(['Never', 'OnFailure']).toContain(job.spec.template.spec.restartPolicy);
+    expect(job.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
+    expect(container.securityContext.readOnlyRootFilesystem).toBe(true);
+    expect(container.resources.limits).toBeDefined();
+    // The migration pod must not count as a replica of the service.
+    const serviceSelector = deploymentOf(name).spec.selector;
+    expect(labelsMatch(serviceSelector, job.spec.template.metadata.labels)).toBe(false);
+    // Same secrets as the service, so one config schema parses the same environment.
+    expect(secretRefs(container)).toEqual(secretRefs(containerOf(deploymentOf(name))));
+  });
+
+  it('should reference likeness-secrets without creating it, requiring only the core keys', () => {
+    expect(baseObjects.filter((o) => o.kind === 'Secret')).toEqual([]);
+    expect(kustomizationIn(baseDir).secretGenerator).toBeUndefined();
+    const workloads = baseObjects.filter((o) => o.kind === 'Deployment' || o.kind === 'Job');
+    const refs = workloads.flatMap((w) => secretRefs(containerOf(w)));
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      expect(ref.name).toBe('likeness-secrets');
+      if (!REQUIRED_SECRET_KEYS.includes(ref.key)) expect(ref).toMatchObject({ optional: true });
+    }
+    const required = (app: App) =>
+      secretRefs(containerOf(deploymentOf(app)))
+        .filter((ref) => !ref.optional)
+        .map((ref) => ref.key)
+        .sort();
+    expect(required('gateway')).toEqual(['JWT_SECRET']);
+    expect(required('auth')).toEqual(['DATABASE_URL', 'JWT_SECRET']);
+    for (const name of SERVICES.filter((s) => s !== 'auth')) {
+      expect(required(name)).toEqual(['DATABASE_URL']);
+    }
+  });
+
+  it('should route / to the gateway through the Ingress', () => {
+    const ingresses = baseObjects.filter((o) => o.kind === 'Ingress');
+    const paths = ingresses.flatMap((i) => i.spec.rules.flatMap((r: Obj) => r.http.paths));
+    expect(paths).toContainEqual(
+      expect.objectContaining({
+        path: '/',
+        pathType: 'Prefix',
+        backend: { service: { name: 'gateway', port: expect.anything() } },
+      }),
+    );
+  });
+
+  it('should autoscale the gateway on CPU without pinning its replica count', () => {
+    const hpa = findObject('HorizontalPodAutoscaler', 'gateway');
+    expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'gateway' });
+    expect(hpa.spec.metrics).toContainEqual(
+      expect.objectContaining({ resource: expect.objectContaining({ name: 'cpu' }) }),
+    );
+    expect(deploymentOf('gateway').spec.replicas).toBeUndefined();
+  });
+
+  describe('network policies', () => {
+    const policies = baseObjects.filter((o) => o.kind === 'NetworkPolicy');
+    const podLabels = (app: App) => deploymentOf(app).spec.template.metadata.labels;
+    const policiesFor = (labels: Obj) => policies.filter((p) => labelsMatch(p.spec.podSelector, labels));
+    const egressPorts = (labels: Obj) =>
+      new Set(
+        policiesFor(labels)
+          .flatMap((p) => p.spec.egress ?? [])
+          .flatMap((rule: Obj) => (rule.ports ?? []).map((port: Obj) => port.port)),
+      );
+
+    it('should deny all traffic to and from every Likeness pod by default', () => {
+      const deny = policies.find((p) => !p.spec.ingress && !p.spec.egress && p.spec.policyTypes.length === 2);
+      const selector = deny?.spec.podSelector;
+      expect(selector).toBeDefined();
+      for (const app of APPS) expect(labelsMatch(selector, podLabels(app))).toBe(true);
+      for (const name of SERVICES) {
+        const jobLabels = findObject('Job', `migrate-${name}`).spec.template.metadata.labels;
+        expect(labelsMatch(selector, jobLabels)).toBe(true);
+      }
+    });
+
+    it('should let traffic into the gateway only from the ingress controller namespace', () => {
+      const rules = policiesFor(podLabels('gateway')).flatMap((p) => p.spec.ingress ?? []);
+      expect(rules.length).toBeGreaterThan(0);
+      for (const rule of rules) {
+        expect(rule.from.every((peer: Obj) => peer.namespaceSelector && !peer.ipBlock)).toBe(true);
+        expect(rule.ports.map((p: Obj) => p.port)).toEqual([3000]);
+      }
+    });
+
+    it.each(SERVICES)('should let traffic into %s only on its health and metrics port', (name) => {
+      const rules = policiesFor(podLabels(name)).flatMap((p) => p.spec.ingress ?? []);
+      expect(rules.length).toBeGreaterThan(0);
+      for (const rule of rules) expect(rule.ports.map((p: Obj) => p.port)).toEqual([3100]);
+    });
+
+    it.each(APPS)('should let %s reach DNS, NATS and only what it needs', (app) => {
+      const ports = egressPorts(podLabels(app));
+      expect(ports.has(53)).toBe(true);
+      expect(ports.has(4222)).toBe(true);
+      expect(ports.has(5432)).toBe(app !== 'gateway');
+      expect(ports.has(443)).toBe(PROVIDER_CLIENTS.includes(app));
+    });
+
+    it.each(SERVICES)('should let the %s migration reach PostgreSQL', (name) => {
+      const ports = egressPorts(findObject('Job', `migrate-${name}`).spec.template.metadata.labels);
+      expect(ports.has(53)).toBe(true);
+      expect(ports.has(5432)).toBe(true);
+    });
+  });
+});
+
+describe('deploy/k8s overlays', () => {
+  const dev = kustomizationIn(devDir);
+  const production = kustomizationIn(productionDir);
+
+  it('should run one replica of every app from the dev image in dev', () => {
+    expect(dev.images).toContainEqual(expect.objectContaining({ name: 'likeness', newTag: 'dev' }));
+    for (const app of APPS) {
+      expect(dev.replicas).toContainEqual({ name: app, count: 1 });
+    }
+  });
+
+  it('should generate a dev-only likeness-secrets in dev', () => {
+    const generator = dev.secretGenerator.find((g: Obj) => g.name === 'likeness-secrets');
+    const values = Object.fromEntries(
+      generator.envs
+        .flatMap((file: string) => read(join(devDir, file)).split(/\r?\n/))
+        .filter((line: string) => /^[A-Z_]+=/.test(line))
+        .map((line: string) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(values.DATABASE_URL).toMatch(/^postgres(ql)?:\/\//);
+    expect(values.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    for (const [key, value] of Object.entries(values)) {
+      if (/SECRET|PASSWORD|TOKEN|DATABASE_URL/.test(key)) expect(value).toMatch(/dev-only/);
+    }
+  });
+
+  it('should run production from a release tag with more replicas', () => {
+    const image = production.images.find((i: Obj) => i.name === 'likeness');
+    expect(image.newTag).toBeDefined();
+    expect(image.newTag).not.toBe('dev');
+    for (const name of SERVICES) {
+      const replicas = production.replicas.find((r: Obj) => r.name === name);
+      expect(replicas.count).toBeGreaterThan(1);
+    }
+    expect(production.secretGenerator).toBeUndefined();
+  });
+
+  it('should keep at least 3 gateway replicas in production', () => {
+    const hpaPatch = production.patches.find(
+      (p: Obj) => p.target?.kind === 'HorizontalPodAutoscaler' && p.target?.name === 'gateway',
+    );
+    const operations = parse(hpaPatch.patch) as Obj[];
+    expect(operations).toContainEqual({ op: 'replace', path: '/spec/minReplicas', value: 3 });
+  });
+
+  it('should serve production over TLS on its host', () => {
+    const patches = production.patches
+      .filter((p: Obj) => p.path)
+      .flatMap((p: Obj) => parseYamlDocuments(join(productionDir, p.path)));
+    const ingress = patches.find((o: Obj) => o.kind === 'Ingress');
+    expect(ingress.spec.tls[0].hosts.length).toBeGreaterThan(0);
+    expect(ingress.spec.rules[0].host).toBe(ingress.spec.tls[0].hosts[0]);
+  });
+});
+
+describe('secrets in deployment files', () => {
+  // Compose and the dev overlay hold dev-only defaults on purpose; everything else must not.
+  const scanned = [
+    ...walk(deployDir).filter((path) => !isInside(path, devDir) && !isInside(path, join(deployDir, 'test'))),
+    join(root, '.dockerignore'),
+  ];
+  const realLooking: [string, RegExp][] = [
+    ['Stripe secret key', /\b[sr]k_(live|test)_[0-9A-Za-z]{10,}/],
+    ['Stripe webhook secret', /\bwhsec_[0-9A-Za-z]{10,}/],
+    ['Replicate token', /\br8_[0-9A-Za-z]{20,}/],
+    ['AWS access key id', /\b(AKIA|ASIA)[0-9A-Z]{16}\b/],
+    ['private key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/],
+    ['password in a URL', /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:[^\s@<>]+@/],
+    ['JWT', /\beyJ[0-9A-Za-z_-]{10,}\.[0-9A-Za-z_-]{10,}\./],
+  ];
+
+  it.each(scanned.map((path) => relative(root, path)))('should find no real-looking secret in %s', (file) => {
+    const text = read(join(root, file));
+    for (const [what, pattern] of realLooking) {
+      expect({ what, match: pattern.exec(text)?.[0] }).toEqual({ what, match: undefined });
+    }
+  });
+
+  it('should define no Secret values in Kubernetes manifests outside the dev overlay', () => {
+    const manifests = walk(k8sDir).filter((path) => /\.ya?ml$/.test(path) && !isInside(path, devDir));
+    for (const path of manifests) {
+      for (const doc of parseYamlDocuments(path)) {
+        expect({ path, kind: doc?.kind === 'Secret' ? 'Secret' : 'other' }).toEqual({
+          path,
+          kind: 'other',
+        });
+        for (const generator of doc?.secretGenerator ?? []) {
+          expect({ path, generator: generator.name }).toEqual({ path, generator: undefined });
+        }
+      }
+    }
+  });
+
+  it('should set no secret-looking key in an env file outside the dev overlay', () => {
+    const envFiles = walk(k8sDir).filter((path) => path.endsWith('.env') && !isInside(path, devDir));
+    expect(envFiles.length).toBeGreaterThan(0);
+    for (const path of envFiles) {
+      const keys = read(path)
+        .split(/\r?\n/)
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => line.slice(0, line.indexOf('=')));
+      expect(keys.filter((key) => /SECRET|PASSWORD|TOKEN|ACCESS_KEY|DATABASE_URL|SMTP_URL/.test(key))).toEqual([]);
+    }
+  });
+});
+
+describe('listening addresses', () => {
+  // The apps bind to 127.0.0.1 unless told otherwise; in a container nothing could reach them.
+  it('should make every app listen on all interfaces in Kubernetes', () => {
+    const settings = read(join(baseDir, 'config.env'));
+    expect(settings).toMatch(/^HOST=0\.0\.0\.0$/m);
+    expect(settings).toMatch(/^HTTP_HOST=0\.0\.0\.0$/m);
+  });
+
+  it('should make every app listen on all interfaces in docker compose', () => {
+    const compose = parseYaml(join(root, 'docker-compose.yml'));
+    for (const service of SERVICES) expect(compose.services[service].environment.HTTP_HOST).toBe('0.0.0.0');
+    expect(compose.services.gateway.environment.HOST).toBe('0.0.0.0');
+  });
+});
