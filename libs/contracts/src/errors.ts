@@ -27,6 +27,13 @@ export const ErrorCodes = {
   'BILLING.HOLD_RELEASED': { status: 409 },
   'BILLING.WEBHOOK_INVALID': { status: 400 },
   'BILLING.PROVIDER_UNAVAILABLE': { status: 502 },
+  'MEDIA.TOO_MANY_FILES': { status: 400 },
+  'MEDIA.UPLOAD_LIMIT_REACHED': { status: 409 },
+  'MEDIA.FILE_TOO_LARGE': { status: 413 },
+  'MEDIA.INVALID_IMAGE': { status: 400 },
+  'MEDIA.IMAGE_IN_USE': { status: 409 },
+  'MEDIA.UNSUPPORTED_URL': { status: 400 },
+  'MEDIA.LINK_EXPIRED': { status: 410 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ErrorCodes;

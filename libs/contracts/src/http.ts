@@ -14,7 +14,13 @@ export interface HttpRoute<
   /** Whether the route needs a signed-in user. */
   readonly auth: boolean;
   readonly body: TBody;
+  /** The query string's schema, for routes that take one. */
+  readonly query?: z.ZodType;
+  /** `multipart`: the body is a multipart/form-data upload (described by `summary`), not JSON. */
+  readonly bodyType?: 'json' | 'multipart';
   readonly response: TResponse;
+  /** `image`: the answer is image bytes (its content type says which), not JSON. */
+  readonly responseType?: 'json' | 'image';
   /** Error codes the route can answer with, besides validation and the generic ones. */
   readonly errors: readonly string[];
 }

@@ -8,6 +8,16 @@ import {
   paymentConfigRoute,
   stripeWebhookRoute,
 } from './billing/billing.http.js';
+import {
+  avatarsRoute,
+  deleteAvatarRoute,
+  deleteUploadedImageRoute,
+  fileRoute,
+  imageFormatterRoute,
+  sharedAvatarRoute,
+  uploadSelfiesRoute,
+  uploadedImagesRoute,
+} from './media/media.http.js';
 
 /** Every public route of the gateway, in the order the OpenAPI document lists them. */
 export const httpRoutes: readonly HttpRoute[] = [
@@ -22,4 +32,12 @@ export const httpRoutes: readonly HttpRoute[] = [
   confirmPaymentRoute,
   localPaymentConfirmRoute,
   stripeWebhookRoute,
+  uploadSelfiesRoute,
+  uploadedImagesRoute,
+  deleteUploadedImageRoute,
+  avatarsRoute,
+  deleteAvatarRoute,
+  imageFormatterRoute,
+  fileRoute,
+  sharedAvatarRoute,
 ];

@@ -21,3 +21,4 @@ export * from './health/metrics.js';
 export * from './bootstrap/service-kit.module.js';
 export * from './bootstrap/run-service.js';
 export * from './bootstrap/system.controller.js';
+export * from './internal-http/internal-http.js';

@@ -13,6 +13,8 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   configSchema: z.ZodType<C>;
   database: ServiceDatabase;
   module: (config: C) => DynamicModule;
+  /** Runs before the app starts: HTTP routes and parsers outside Nest's (e.g. streamed uploads). */
+  configureHttp?: (app: NestFastifyApplication, config: C) => void | Promise<void>;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function createServiceApp<C extends ServiceConfig>(
     },
     { inheritAppConfig: true },
   );
+  await definition.configureHttp?.(app, config);
   // Hooks first (consumers, bootstrap work), then requests, then the health port.
   await app.init();
   await app.startAllMicroservices();

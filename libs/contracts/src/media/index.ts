@@ -1,0 +1,3 @@
+export * from './media.schemas.js';
+export * from './media.http.js';
+export * as MediaRpc from './media.rpc.js';

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { defineRoute } from '../http.js';
+import {
+  avatarSchema,
+  deletedResponseSchema,
+  imageFormatterQuerySchema,
+  uploadSelfiesResponseSchema,
+  uploadedImageSchema,
+} from './media.schemas.js';
+
+export const uploadSelfiesRoute = defineRoute({
+  method: 'POST',
+  path: '/api/upload-selfies',
+  summary:
+    'Upload 1-20 selfies (multipart/form-data, field "selfies" repeated; JPEG, PNG, GIF or WebP, 5 MB each, 30 kept at most). All are stored or none.',
+  tag: 'media',
+  auth: true,
+  body: undefined,
+  bodyType: 'multipart',
+  response: uploadSelfiesResponseSchema,
+  errors: [
+    'MEDIA.TOO_MANY_FILES',
+    'MEDIA.UPLOAD_LIMIT_REACHED',
+    'MEDIA.FILE_TOO_LARGE',
+    'MEDIA.INVALID_IMAGE',
+    'COMMON.PAYLOAD_TOO_LARGE',
+  ],
+});
+
+export const uploadedImagesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/uploaded-images',
+  summary: "The caller's selfies, newest first, with short-lived signed image URLs",
+  tag: 'media',
+  auth: true,
+  body: undefined,
+  response: z.array(uploadedImageSchema),
+  errors: [],
+});
+
+export const deleteUploadedImageRoute = defineRoute({
+  method: 'DELETE',
+  path: '/api/uploaded-images/{id}',
+  summary: "Delete one of the caller's selfies (refused while a model in training uses it)",
+  tag: 'media',
+  auth: true,
+  body: undefined,
+  response: deletedResponseSchema,
+  errors: ['COMMON.NOT_FOUND', 'MEDIA.IMAGE_IN_USE'],
+});
+
+export const avatarsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/avatars',
+  summary: "The caller's avatars, newest first",
+  tag: 'media',
+  auth: true,
+  body: undefined,
+  response: z.array(avatarSchema),
+  errors: [],
+});
+
+export const deleteAvatarRoute = defineRoute({
+  method: 'DELETE',
+  path: '/api/avatars/{id}',
+  summary: "Delete one of the caller's avatars; its share link stops working",
+  tag: 'media',
+  auth: true,
+  body: undefined,
+  response: deletedResponseSchema,
+  errors: ['COMMON.NOT_FOUND'],
+});
+
+export const imageFormatterRoute = defineRoute({
+  method: 'GET',
+  path: '/api/image-formatter',
+  summary:
+    "Download one of the caller's own images (query: url of the image, format png|jpeg|webp) converted to that format. Never fetches other URLs.",
+  tag: 'media',
+  auth: true,
+  body: undefined,
+  query: imageFormatterQuerySchema,
+  response: z.string().describe('the image bytes'),
+  responseType: 'image',
+  errors: ['COMMON.NOT_FOUND', 'MEDIA.UNSUPPORTED_URL'],
+});
+
+export const fileRoute = defineRoute({
+  method: 'GET',
+  path: '/api/files/{key}',
+  summary: 'An image by its signed URL (as listed; the signature expires)',
+  tag: 'media',
+  auth: false,
+  body: undefined,
+  query: z.object({ expires: z.string(), signature: z.string() }),
+  response: z.string().describe('the image bytes'),
+  responseType: 'image',
+  errors: ['COMMON.NOT_FOUND', 'MEDIA.LINK_EXPIRED'],
+});
+
+export const sharedAvatarRoute = defineRoute({
+  method: 'GET',
+  path: '/api/shared/avatars/{token}',
+  summary: "A shared avatar's image; works until its owner deletes the avatar",
+  tag: 'media',
+  auth: false,
+  body: undefined,
+  response: z.string().describe('the image bytes'),
+  responseType: 'image',
+  errors: ['COMMON.NOT_FOUND'],
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { defineRpc } from '../rpc.js';
+import { avatarSchema, deletedResponseSchema, uploadedImageSchema } from './media.schemas.js';
+
+const userId = z.number().int().positive();
+const id = z.number().int().positive();
+
+export const listSelfies = defineRpc({
+  subject: 'media.selfies.list',
+  request: z.object({ userId }),
+  response: z.array(uploadedImageSchema),
+});
+
+/** Refused with MEDIA.IMAGE_IN_USE while a model in training uses the selfie. */
+export const deleteSelfie = defineRpc({
+  subject: 'media.selfies.delete',
+  request: z.object({ userId, id }),
+  response: deletedResponseSchema,
+});
+
+/**
+ * Marks the caller's selfies as the training set of a model: they cannot be deleted until
+ * `releaseSelfies` for that model. Refused with COMMON.NOT_FOUND naming no id when any id is
+ * not the user's. Idempotent for the same model.
+ */
+export const lockSelfiesForTraining = defineRpc({
+  subject: 'media.selfies.lock-for-training',
+  request: z.object({ userId, modelId: id, imageIds: z.array(id).min(1).max(20) }),
+  response: z.object({
+    images: z.array(
+      z.object({
+        id,
+        key: z.string(),
+        /** A URL an outside provider can fetch until it expires; undefined on local storage. */
+        downloadUrl: z.string().optional(),
+      }),
+    ),
+  }),
+});
+
+/** The training of a model ended: its selfies can be deleted again. Idempotent. */
+export const releaseSelfies = defineRpc({
+  subject: 'media.selfies.release',
+  request: z.object({ userId, modelId: id }),
+  response: z.object({ released: z.number().int().nonnegative() }),
+});
+
+export const listAvatars = defineRpc({
+  subject: 'media.avatars.list',
+  request: z.object({ userId }),
+  response: z.array(avatarSchema),
+});
+
+export const deleteAvatar = defineRpc({
+  subject: 'media.avatars.delete',
+  request: z.object({ userId, id }),
+  response: deletedResponseSchema,
+});
+
+/**
+ * Stores a generated image as an avatar. The bytes travel through storage, never over NATS:
+ * the caller puts them under `staging/...` and passes the key; media validates and re-encodes
+ * them, keeps the result under the user's prefix and deletes the staged object. The same
+ * `sourceRef` (e.g. `<jobId>:<index>`) always yields the same avatar, so a redelivered job
+ * never stores an image twice.
+ */
+export const storeAvatar = defineRpc({
+  subject: 'media.avatars.store',
+  request: z.object({
+    userId,
+    promptText: z.string().max(4000),
+    customModelId: id.nullable(),
+    stagingKey: z.string().regex(/^staging\/[A-Za-z0-9._\-/]+$/),
+    sourceRef: z.string().min(1).max(200),
+  }),
+  response: avatarSchema,
+});
