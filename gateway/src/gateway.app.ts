@@ -8,6 +8,8 @@ import { GatewayModule } from './gateway.module.js';
 import { sendError } from './http/http-errors.js';
 import { registerAccessLog, registerCorrelation, registerCsrfProtection } from './http/request-hooks.js';
 import { registerStaticSpa } from './http/static-spa.js';
+import { registerMediaFileRoutes } from './media/media-file.routes.js';
+import { MediaHttpClient } from './media/media-http.client.js';
 
 /** JSON bodies larger than this are refused (uploads will use multipart with their own limits). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -53,6 +55,9 @@ export async function createGatewayApp(
   });
   // Errors Fastify raises before a route runs (unreadable JSON, a body too large).
   fastify.setErrorHandler((error, request, reply) => sendError(reply, request, error));
+  // Uploads stream through untouched to media, which parses them with its own limits.
+  fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  registerMediaFileRoutes(fastify, app.get(MediaHttpClient));
   await registerStaticSpa(fastify, config.STATIC_DIR);
   await app.listen(config.PORT, config.HOST);
   return app;

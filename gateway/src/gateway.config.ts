@@ -6,6 +6,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   PORT: envPort(3000),
   /** Verifies access tokens; the auth service signs with the same secret. */
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+  /** Media's HTTP port, where image bytes are streamed to and from (never over NATS). */
+  MEDIA_URL: z.url({ error: 'must be an http:// URL' }).default('http://127.0.0.1:3001'),
+  /** Authenticates the gateway's calls to media; media signs image URLs with it too. */
+  MEDIA_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
   /** The built SPA to serve (single-machine mode); unset, the gateway serves the API only. */
   STATIC_DIR: z.string().optional(),
   /** Extra origins allowed to make state-changing calls, comma-separated (the gateway's own is always allowed). */

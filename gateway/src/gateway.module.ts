@@ -14,6 +14,8 @@ import { DocsController } from './docs/docs.controller.js';
 import type { GatewayConfig } from './gateway.config.js';
 import { HealthController } from './health/health.controller.js';
 import { HttpErrorFilter } from './http/http-errors.js';
+import { MediaController } from './media/media.controller.js';
+import { MediaHttpClient } from './media/media-http.client.js';
 import { CurrentUserService } from './users/current-user.service.js';
 import { UsersController } from './users/users.controller.js';
 
@@ -34,6 +36,7 @@ export class GatewayModule {
         UsersController,
         BillingController,
         StripeWebhookController,
+        MediaController,
         HealthController,
         DocsController,
       ],
@@ -47,6 +50,7 @@ export class GatewayModule {
         AuthRateLimitGuard,
         AuthSessionService,
         CurrentUserService,
+        MediaHttpClient,
       ],
     };
   }

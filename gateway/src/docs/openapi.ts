@@ -32,6 +32,46 @@ function errorResponses(route: HttpRoute): Record<string, unknown> {
   );
 }
 
+function successStatusOf(route: HttpRoute): string {
+  return route.method === 'POST' && (route.path === '/api/register' || route.bodyType === 'multipart') ? '201' : '200';
+}
+
+/** Path parameters (`{id}`) and the query string's fields. */
+function parametersOf(route: HttpRoute): JsonSchema[] {
+  const inPath = [...route.path.matchAll(/\{([A-Za-z]+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const query = route.query ? schemaOf(route.query, 'input') : undefined;
+  const properties = (query?.['properties'] ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((query?.['required'] ?? []) as string[]);
+  const inQuery = Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema,
+  }));
+  return [...inPath, ...inQuery];
+}
+
+function requestBodyOf(route: HttpRoute): JsonSchema {
+  if (route.bodyType === 'multipart') {
+    const files = { type: 'array', items: { type: 'string', format: 'binary' } };
+    return {
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', properties: { selfies: files } } } },
+      },
+    };
+  }
+  if (!route.body) return {};
+  return {
+    requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } },
+  };
+}
+
 /** The OpenAPI 3.1 document of the public API, generated from the contracts. */
 export function buildOpenApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -40,15 +80,15 @@ export function buildOpenApiDocument(): JsonSchema {
       summary: route.summary,
       tags: [route.tag],
       ...(route.auth ? { security: [{ sessionCookie: [] }] } : {}),
-      ...(route.body
-        ? {
-            requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } },
-          }
-        : {}),
+      ...(parametersOf(route).length ? { parameters: parametersOf(route) } : {}),
+      ...requestBodyOf(route),
       responses: {
-        [route.method === 'POST' && route.path === '/api/register' ? '201' : '200']: {
+        [successStatusOf(route)]: {
           description: 'OK',
-          content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
+          content:
+            route.responseType === 'image'
+              ? { 'image/*': { schema: { type: 'string', format: 'binary' } } }
+              : { 'application/json': { schema: schemaOf(route.response, 'output') } },
         },
         ...errorResponses(route),
       },

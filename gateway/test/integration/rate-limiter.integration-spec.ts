@@ -8,7 +8,11 @@ import { RateLimitedError } from '../../src/http/http-errors.js';
 /** Two limiters on two connections in one namespace: two gateway replicas. */
 describe(RateLimiter.name, () => {
   const namespace = testNamespace('limits');
-  const config = loadConfig(gatewayConfigSchema, { JWT_SECRET: 'x'.repeat(32), RATE_LIMIT_WINDOW_SECONDS: '60' });
+  const config = loadConfig(gatewayConfigSchema, {
+    JWT_SECRET: 'x'.repeat(32),
+    MEDIA_SECRET: 'm'.repeat(32),
+    RATE_LIMIT_WINDOW_SECONDS: '60',
+  });
   const connections: NatsConnection[] = [];
   let replicaA: RateLimiter;
   let replicaB: RateLimiter;

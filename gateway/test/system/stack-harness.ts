@@ -16,6 +16,8 @@ import {
 
 export interface RunningStack extends Stack {
   databaseUrl: string;
+  /** The environment every app got (namespace, DATA_DIR, secrets...). */
+  env: Record<string, string>;
   logDir: string;
   /** Everything an app has logged so far. */
   logOf(app: string): string;
@@ -34,6 +36,8 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     NATS_URL: testNatsUrl(),
     NATS_NAMESPACE: testNamespace('sys'),
     JWT_SECRET: 'system-test-secret-system-test-secret-42',
+    MEDIA_SECRET: 'system-test-media-secret-media-secret-42',
+    DATA_DIR: tempDir('stack-data'),
     ...env,
   };
   await migrateAll({ env: stackEnv });
@@ -47,6 +51,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   return {
     ...stack,
     databaseUrl: database.url,
+    env: stackEnv,
     logDir,
     logOf: (app) => readFileSync(join(logDir, `${app}.log`), 'utf8'),
     shutdown: async () => {

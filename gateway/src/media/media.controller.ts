@@ -1,0 +1,95 @@
+import {
+  type ImageFormatterQuery,
+  MediaRpc,
+  SELFIE_LIMITS,
+  avatarsRoute,
+  deleteAvatarRoute,
+  deleteUploadedImageRoute,
+  idParamSchema,
+  imageFormatterQuerySchema,
+  imageFormatterRoute,
+  uploadSelfiesRoute,
+  uploadedImagesRoute,
+} from '@likeness/contracts';
+import { DomainError, RpcClient } from '@likeness/nest-kit';
+import { Controller, Delete, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import type { AuthenticatedUser } from '../auth/jwt.strategy.js';
+import { SessionGuard } from '../auth/session.guard.js';
+import { ZodPipe, nestPath } from '../http/zod-params.pipe.js';
+import { MediaHttpClient } from './media-http.client.js';
+
+/** Room for the multipart framing around the largest allowed upload. */
+export const MAX_UPLOAD_BYTES = SELFIE_LIMITS.maxPerUpload * SELFIE_LIMITS.maxFileBytes + 2 * 1024 * 1024;
+
+@Controller()
+@UseGuards(SessionGuard)
+export class MediaController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly media: MediaHttpClient,
+  ) {}
+
+  @Post(uploadSelfiesRoute.path)
+  uploadSelfies(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const contentType = request.headers['content-type'] ?? '';
+    if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
+      throw new DomainError(
+        'COMMON.VALIDATION_FAILED',
+        'Send the images as multipart/form-data, in fields named "selfies".',
+      );
+    }
+    const declared = Number(request.headers['content-length']);
+    if (declared > MAX_UPLOAD_BYTES) {
+      throw new DomainError(
+        'COMMON.PAYLOAD_TOO_LARGE',
+        'The upload is too large. Send at most 20 images of 5 MB each.',
+      );
+    }
+    return this.media.relay(
+      {
+        method: 'POST',
+        path: '/internal/selfies',
+        userId: user.id,
+        body: request.raw,
+        headers: {
+          'content-type': contentType,
+          ...(request.headers['content-length'] ? { 'content-length': request.headers['content-length'] } : {}),
+        },
+        maxBodyBytes: MAX_UPLOAD_BYTES,
+      },
+      reply,
+    );
+  }
+
+  @Get(uploadedImagesRoute.path)
+  uploadedImages(@CurrentUser() user: AuthenticatedUser) {
+    return this.rpc.call(MediaRpc.listSelfies, { userId: user.id });
+  }
+
+  @Delete(nestPath(deleteUploadedImageRoute.path))
+  deleteUploadedImage(@CurrentUser() user: AuthenticatedUser, @Param('id', new ZodPipe(idParamSchema)) id: number) {
+    return this.rpc.call(MediaRpc.deleteSelfie, { userId: user.id, id });
+  }
+
+  @Get(avatarsRoute.path)
+  avatars(@CurrentUser() user: AuthenticatedUser) {
+    return this.rpc.call(MediaRpc.listAvatars, { userId: user.id });
+  }
+
+  @Delete(nestPath(deleteAvatarRoute.path))
+  deleteAvatar(@CurrentUser() user: AuthenticatedUser, @Param('id', new ZodPipe(idParamSchema)) id: number) {
+    return this.rpc.call(MediaRpc.deleteAvatar, { userId: user.id, id });
+  }
+
+  @Get(imageFormatterRoute.path)
+  imageFormatter(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodPipe(imageFormatterQuerySchema)) query: ImageFormatterQuery,
+    @Res() reply: FastifyReply,
+  ) {
+    const search = new URLSearchParams({ url: query.url, format: query.format });
+    return this.media.relay({ method: 'GET', path: `/internal/format?${search}`, userId: user.id }, reply);
+  }
+}
