@@ -17,7 +17,7 @@ type App = (typeof APPS)[number];
 /** Services that call outside providers over HTTPS. */
 const PROVIDER_CLIENTS = ['billing', 'generation', 'media', 'training'];
 /** The only Secret keys an app may require; everything else must stay optional. */
-const REQUIRED_SECRET_KEYS = ['DATABASE_URL', 'JWT_SECRET'];
+const REQUIRED_SECRET_KEYS = ['DATABASE_URL', 'JWT_SECRET', 'MEDIA_SECRET'];
 
 /** Parsed YAML, read loosely: the files are ours, and a wrong shape fails an expectation. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -182,6 +182,15 @@ describe('docker-compose.yml', () => {
     expect(fallback.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("should give media and the gateway the same media secret, and the gateway media's address", () => {
+    const secret = services.media.environment.MEDIA_SECRET;
+    expect(services.gateway.environment.MEDIA_SECRET).toBe(secret);
+    expect(services['migrate-media'].environment.MEDIA_SECRET).toBe(secret);
+    const fallback = /^\$\{MEDIA_SECRET:-(.*)\}$/.exec(secret)?.[1] ?? secret;
+    expect(fallback.length).toBeGreaterThanOrEqual(32);
+    expect(services.gateway.environment.MEDIA_URL).toBe(`http://media:${services.media.environment.HTTP_PORT}`);
+  });
+
   it('should mark every default secret as dev-only', () => {
     const secretValues = Object.values(services).flatMap((service) =>
       Object.entries((service as Obj).environment ?? {})
@@ -254,9 +263,16 @@ describe('deploy/Dockerfile', () => {
     expect(runs.some((run) => /npm (ci|prune) --omit=dev/.test(run))).toBe(true);
   });
 
-  it('should ship every app, the SPA and signal handling in the runtime stage', () => {
+  it('should ship every app, the libraries they run on, the SPA and signal handling in the runtime stage', () => {
     const copies = runtime.filter((i) => i.op === 'COPY').map((i) => i.args);
-    const shipped = [...SERVICES.map((s) => `services/${s}/dist`), 'gateway/dist', 'frontend/dist'];
+    // Every workspace library except the test infrastructure is imported at run time.
+    const runtimeLibs = readdirSync(join(root, 'libs')).filter((lib) => lib !== 'testing');
+    const shipped = [
+      ...runtimeLibs.map((lib) => `libs/${lib}/dist`),
+      ...SERVICES.map((s) => `services/${s}/dist`),
+      'gateway/dist',
+      'frontend/dist',
+    ];
     for (const dist of shipped) {
       expect(copies.some((copy) => copy.endsWith(` ${dist}`))).toBe(true);
     }
@@ -419,9 +435,10 @@ describe('deploy/k8s base', () => {
         .filter((ref) => !ref.optional)
         .map((ref) => ref.key)
         .sort();
-    expect(required('gateway')).toEqual(['JWT_SECRET']);
+    expect(required('gateway')).toEqual(['JWT_SECRET', 'MEDIA_SECRET']);
     expect(required('auth')).toEqual(['DATABASE_URL', 'JWT_SECRET']);
-    for (const name of SERVICES.filter((s) => s !== 'auth')) {
+    expect(required('media')).toEqual(['DATABASE_URL', 'MEDIA_SECRET']);
+    for (const name of SERVICES.filter((s) => s !== 'auth' && s !== 'media')) {
       expect(required(name)).toEqual(['DATABASE_URL']);
     }
   });
@@ -492,6 +509,22 @@ describe('deploy/k8s base', () => {
       expect(ports.has(443)).toBe(PROVIDER_CLIENTS.includes(app));
     });
 
+    it("should let the gateway reach media's HTTP port, and only the gateway", () => {
+      const egress = policiesFor(podLabels('gateway')).flatMap((p) => p.spec.egress ?? []);
+      expect(egress).toContainEqual(
+        expect.objectContaining({
+          to: [{ podSelector: { matchLabels: deploymentOf('media').spec.selector.matchLabels } }],
+          ports: [{ protocol: 'TCP', port: 3100 }],
+        }),
+      );
+      const fromGateway = policiesFor(podLabels('media'))
+        .flatMap((p) => p.spec.ingress ?? [])
+        .filter((rule: Obj) => rule.from.some((peer: Obj) => peer.podSelector));
+      expect(fromGateway).toHaveLength(1);
+      expect(labelsMatch(fromGateway[0].from[0].podSelector, podLabels('gateway'))).toBe(true);
+      expect(fromGateway[0].ports.map((p: Obj) => p.port)).toEqual([3100]);
+    });
+
     it.each(SERVICES)('should let the %s migration reach PostgreSQL', (name) => {
       const ports = egressPorts(findObject('Job', `migrate-${name}`).spec.template.metadata.labels);
       expect(ports.has(53)).toBe(true);
@@ -521,6 +554,7 @@ describe('deploy/k8s overlays', () => {
     );
     expect(values.DATABASE_URL).toMatch(/^postgres(ql)?:\/\//);
     expect(values.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(values.MEDIA_SECRET.length).toBeGreaterThanOrEqual(32);
     for (const [key, value] of Object.entries(values)) {
       if (/SECRET|PASSWORD|TOKEN|DATABASE_URL/.test(key)) expect(value).toMatch(/dev-only/);
     }
