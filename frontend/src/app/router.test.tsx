@@ -18,6 +18,14 @@ describe('router', () => {
     expect(screen.queryByText(/Welcome, /)).not.toBeInTheDocument();
   });
 
+  it.each(['/gallery', '/models'])('should send a visitor from %s to /auth', async (path) => {
+    mockApi();
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
   it('should send a signed-in user from /auth to the dashboard', async () => {
     mockApi({ user: alice });
     const { router } = renderApp('/auth');
@@ -64,6 +72,27 @@ describe('router', () => {
 });
 
 describe('signed-in shell', () => {
+  it('should open the gallery and the models page from the header', async () => {
+    mockApi({
+      user: alice,
+      handlers: {
+        'GET /api/avatars': () => jsonResponse([]),
+        'GET /api/uploaded-images': () => jsonResponse([]),
+      },
+    });
+    const { user, router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' });
+    const [headerNav] = screen.getAllByRole('navigation', { name: 'Main' });
+
+    await user.click(within(headerNav!).getByRole('link', { name: 'Gallery' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Avatar Gallery' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/gallery');
+
+    await user.click(within(headerNav!).getByRole('link', { name: 'Models' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Custom AI Models' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/models');
+  });
+
   it('should link the logo and Home to the dashboard and offer the theme control', async () => {
     mockApi({ user: alice });
     renderApp('/dashboard');

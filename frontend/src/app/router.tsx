@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AuthPage } from '@/features/auth/components/auth-page';
+import { GalleryPage } from '@/features/gallery/components/gallery-page';
+import { ModelsPage } from '@/features/models/components/models-page';
 import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -13,8 +15,8 @@ import { PaymentResultRoute } from './routes/payment-result';
 import { RouteError } from './routes/route-error';
 
 /**
- * Every screen, grouped by who may see it. New signed-in screens (/create, /gallery, /models,
- * /credits, /profile) go under the AppLayout children; /admin gets its own guard there too.
+ * Every screen, grouped by who may see it. New signed-in screens (/create, /profile) go under
+ * the AppLayout children; /admin gets its own guard there too.
  */
 export const routes: RouteObject[] = [
   {
@@ -43,6 +45,8 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: 'dashboard', element: <DashboardRoute /> },
+              { path: 'gallery', element: <GalleryPage /> },
+              { path: 'models', element: <ModelsPage /> },
               { path: 'credits', element: <CreditsRoute /> },
               { path: 'checkout/:packageId', element: <CheckoutRoute /> },
               { path: 'success', element: <PaymentResultRoute /> },

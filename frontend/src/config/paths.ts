@@ -4,6 +4,8 @@
  */
 export const paths = {
   dashboard: '/dashboard',
+  gallery: '/gallery',
+  models: '/models',
   credits: '/credits',
   checkout: (packageId: string) => `/checkout/${encodeURIComponent(packageId)}`,
   paymentResult: '/success',

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, getQueryFn, serverMessageOr } from './api-client';
+import { ApiError, apiBlob, apiRequest, getQueryFn, serverMessageOr } from './api-client';
 import { createQueryClient } from './query-client';
 
 function stubFetch(response: Response) {
@@ -41,6 +41,19 @@ describe('apiRequest', () => {
     expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
     expect(init?.headers).toBeUndefined();
     expect(init?.body).toBeUndefined();
+  });
+
+  it('should send FormData as it is, leaving the multipart content type to the browser', async () => {
+    const fetchMock = stubFetch(new Response(JSON.stringify({ uploadedFiles: [] }), { status: 201 }));
+    const form = new FormData();
+    form.append('selfies', new File(['a'], 'a.png', { type: 'image/png' }));
+
+    await apiRequest('POST', '/api/upload-selfies', { body: form });
+
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(init?.headers).toBeUndefined();
+    expect(init?.body).toBe(form);
   });
 
   it('should throw "status: body text" with the parsed error body when the response is not OK', async () => {
@@ -92,6 +105,28 @@ describe('apiRequest', () => {
 
     expect(error.issues).toEqual([{ path: 'email', message: 'Please enter a valid email' }]);
     expect(serverMessageOr(error, 'fallback')).toBe('Validation failed');
+  });
+});
+
+describe('apiBlob', () => {
+  it('should GET the file with cookies and return its bytes', async () => {
+    const fetchMock = stubFetch(new Response('png', { status: 200, headers: { 'Content-Type': 'image/png' } }));
+
+    const blob = await apiBlob('/api/image-formatter?url=%2Fa.png&format=png');
+
+    expect(blob.type).toBe('image/png');
+    expect(blob.size).toBe(3);
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'GET', credentials: 'include' });
+  });
+
+  it('should throw an ApiError with the server message when the response is not OK', async () => {
+    const body = JSON.stringify({ status: 404, code: 'COMMON.NOT_FOUND', message: 'Image not found' });
+    stubFetch(new Response(body, { status: 404, statusText: 'Not Found' }));
+
+    const error = (await apiBlob('/api/image-formatter').catch((caught: unknown) => caught)) as ApiError;
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.serverMessage).toBe('Image not found');
   });
 });
 

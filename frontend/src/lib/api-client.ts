@@ -66,6 +66,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export interface RequestOptions<TSchema extends z.ZodType> {
+  /** A JSON value, or FormData sent as multipart (the browser sets its content type and boundary). */
   body?: unknown;
   /** Validates the response against the shared contract. */
   schema?: TSchema;
@@ -74,24 +75,31 @@ export interface RequestOptions<TSchema extends z.ZodType> {
 
 /**
  * Calls the API with the session cookies. A JSON content type and body are sent only when a
- * body is given; a non-OK response throws an {@link ApiError}.
+ * body is given (FormData goes as it is, multipart); a non-OK response throws an {@link ApiError}.
  */
 export async function apiRequest<TSchema extends z.ZodType = z.ZodUnknown>(
   method: HttpMethod,
   path: string,
   { body, schema, signal }: RequestOptions<TSchema> = {},
 ): Promise<z.output<TSchema>> {
-  const hasBody = body !== undefined;
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-    body: hasBody ? JSON.stringify(body) : undefined,
-    signal,
-  });
+  const response = await fetch(path, { method, credentials: 'include', ...encodeBody(body), signal });
   await throwIfNotOk(response);
   const data = await readJson(response);
   return (schema ? schema.parse(data) : data) as z.output<TSchema>;
+}
+
+function encodeBody(body: unknown): Pick<RequestInit, 'headers' | 'body'> {
+  if (body === undefined) return { headers: undefined, body: undefined };
+  // No content type for FormData: the browser writes multipart/form-data with its boundary.
+  if (body instanceof FormData) return { headers: undefined, body };
+  return { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** GETs a file (e.g. a converted image) with the session cookies; a non-OK response throws an {@link ApiError}. */
+export async function apiBlob(path: string, { signal }: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const response = await fetch(path, { method: 'GET', credentials: 'include', signal });
+  await throwIfNotOk(response);
+  return response.blob();
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';

@@ -24,19 +24,19 @@ export function errorResponse(
 }
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+/** Answers by "METHOD /path", as {@link mockApi} takes them. */
+export type ApiHandlers = Record<string, Handler>;
 
 /**
- * Replaces `fetch` with a mock that answers "METHOD /path" from the given handlers.
+ * Replaces `fetch` with a mock that answers "METHOD /path" from the given handlers (a key with
+ * a query string matches only that query; one without matches any query).
  * GET /api/user answers 401 (signed out) unless a handler or `user` says otherwise.
  */
-export function mockApi({
-  user = null,
-  handlers = {},
-}: { user?: CurrentUser | null; handlers?: Record<string, Handler> } = {}) {
+export function mockApi({ user = null, handlers = {} }: { user?: CurrentUser | null; handlers?: ApiHandlers } = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     const key = `${init?.method ?? 'GET'} ${path}`;
-    const handler = handlers[key];
+    const handler = handlers[key] ?? handlers[key.split('?')[0]!];
     if (handler) return handler(init);
     if (key === 'GET /api/user') {
       return user ? jsonResponse(user) : errorResponse(401, 'AUTH.UNAUTHENTICATED', 'Not signed in');

@@ -18,6 +18,9 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 // ScrollRestoration scrolls on navigation; jsdom only logs "not implemented".
 window.scrollTo = () => {};
+// Previews and downloads use blob: URLs, which jsdom lacks; tests spy on these.
+URL.createObjectURL ??= () => 'blob:mock';
+URL.revokeObjectURL ??= () => {};
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -30,6 +30,24 @@ describe('AppLayout', () => {
     expect(credits).not.toHaveClass('text-amber-600');
   });
 
+  it('should list Home, Gallery and Models in the header and add Credits in the bottom bar', async () => {
+    const { headerNav, bottomNav } = await openDashboard(40);
+
+    const linksOf = (nav: typeof headerNav) =>
+      nav.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(linksOf(headerNav)).toEqual([
+      ['Home', '/dashboard'],
+      ['Gallery', '/gallery'],
+      ['Models', '/models'],
+    ]);
+    expect(linksOf(bottomNav)).toEqual([
+      ['Home', '/dashboard'],
+      ['Gallery', '/gallery'],
+      ['Models', '/models'],
+      ['Credits', '/credits'],
+    ]);
+  });
+
   it('should keep Credits out of the header navigation and link the balance badge to /credits', async () => {
     const { headerNav } = await openDashboard(5);
 

@@ -1,0 +1,75 @@
+import { imageFormatSchema, type Avatar, type ImageFormat } from '@likeness/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { OUTPUT_FORMAT_LABELS, useOutputFormat } from '@/hooks/use-output-format';
+import { downloadAvatar, type DownloadOutcome } from '../utils/download-avatar';
+
+function announce(outcome: DownloadOutcome): void {
+  switch (outcome.kind) {
+    case 'converted':
+      toast({
+        title: 'Download started',
+        description: `Your avatar is downloading as ${OUTPUT_FORMAT_LABELS[outcome.format]}.`,
+      });
+      break;
+    case 'original':
+      toast({
+        title: 'Download started',
+        description: `Converting wasn't possible, so your avatar is downloading in its original format (${outcome.extension.toUpperCase()}).`,
+      });
+      break;
+    case 'opened':
+      toast({ title: 'Image opened in a new tab', description: 'Save it from there to keep a copy.' });
+      break;
+  }
+}
+
+/** The download format (remembered for next time) and the Download button. */
+export function DownloadAvatarControls({ avatar, className }: { avatar: Avatar; className?: string }) {
+  const [format, setFormat] = useOutputFormat();
+  const selectId = useId();
+  const download = useMutation({
+    mutationFn: ({ format: chosen }: { format: ImageFormat }) => downloadAvatar(avatar, chosen),
+    onSuccess: announce,
+    onError: () =>
+      toast({
+        variant: 'destructive',
+        title: 'Download failed',
+        description: 'There was an error downloading your avatar. Please try again.',
+      }),
+  });
+
+  return (
+    <div className={className}>
+      <div className="grid gap-1.5">
+        <Label htmlFor={selectId} className="text-xs font-medium text-muted-foreground">
+          Download format
+        </Label>
+        <NativeSelect
+          id={selectId}
+          value={format}
+          onChange={(event) => {
+            const parsed = imageFormatSchema.safeParse(event.target.value);
+            if (parsed.success) setFormat(parsed.data);
+          }}
+        >
+          {imageFormatSchema.options.map((option) => (
+            <option key={option} value={option}>
+              {OUTPUT_FORMAT_LABELS[option]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button variant="brand" disabled={download.isPending} onClick={() => download.mutate({ format })}>
+        {download.isPending ? <Spinner /> : <Download aria-hidden="true" />}
+        Download
+      </Button>
+    </div>
+  );
+}

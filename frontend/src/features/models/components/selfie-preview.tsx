@@ -1,0 +1,28 @@
+import { X } from 'lucide-react';
+import { useObjectUrl } from '@/hooks/use-object-url';
+
+interface SelfiePreviewProps {
+  file: File;
+  disabled?: boolean;
+  onRemove: () => void;
+}
+
+/** A picked file before upload: its preview and a way to take it out again. */
+export function SelfiePreview({ file, disabled, onRemove }: SelfiePreviewProps) {
+  const url = useObjectUrl(file);
+  return (
+    <li className="relative aspect-square overflow-hidden rounded-lg border bg-muted">
+      {url ? <img src={url} alt={file.name} className="size-full object-cover" /> : null}
+      <button
+        type="button"
+        aria-label={`Remove ${file.name}`}
+        title="Remove"
+        disabled={disabled}
+        onClick={onRemove}
+        className="absolute top-1 right-1 grid size-7 place-items-center rounded-full bg-background/90 text-foreground shadow-sm ring-1 ring-border backdrop-blur transition-colors hover:bg-destructive hover:text-destructive-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-0"
+      >
+        <X className="size-3.5" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
