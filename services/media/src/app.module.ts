@@ -1,7 +1,15 @@
 import { ServiceKitModule } from '@likeness/nest-kit';
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { MediaConfig } from './media.config.js';
+import { AvatarsService } from './avatars/avatars.service.js';
 import { mediaDatabase } from './database/media-database.js';
+import { FilesService } from './files/files.service.js';
+import { ImageUrls } from './files/image-urls.js';
+import { ImageFormatterService } from './formatter/image-formatter.service.js';
+import { MediaController } from './media.controller.js';
+import type { MediaConfig } from './media.config.js';
+import { SelfieUploadService } from './selfies/selfie-upload.service.js';
+import { SelfiesService } from './selfies/selfies.service.js';
+import { StorageLifecycle, objectStorageProvider } from './storage/storage.providers.js';
 
 @Module({})
 export class AppModule {
@@ -9,6 +17,17 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ service: 'media', config, database: mediaDatabase(config) })],
+      controllers: [MediaController],
+      providers: [
+        objectStorageProvider,
+        StorageLifecycle,
+        ImageUrls,
+        SelfiesService,
+        SelfieUploadService,
+        AvatarsService,
+        FilesService,
+        ImageFormatterService,
+      ],
     };
   }
 }

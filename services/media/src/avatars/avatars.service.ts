@@ -1,0 +1,149 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Avatar as AvatarView, type MediaRpc, type RpcRequest, SELFIE_LIMITS } from '@likeness/contracts';
+import { DomainError, queryRows } from '@likeness/nest-kit';
+import type { ObjectStorage } from '@likeness/storage';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ImageUrls } from '../files/image-urls.js';
+import { shareUrlOf } from '../files/public-paths.js';
+import { ImageRejectedError, reencodeImage } from '../images/image-processor.js';
+import { deleteObjectsQuietly, readObject } from '../storage/objects.js';
+import { OBJECT_STORAGE } from '../storage/storage.providers.js';
+import { Avatar } from './avatar.entity.js';
+
+export const AVATAR_NOT_FOUND = 'That avatar was not found.';
+/** Generated images come from our own pipeline: larger than a selfie may be, but not without bound. */
+const MAX_STAGED_BYTES = 20 * 1024 * 1024;
+const WEBP_QUALITY = 92;
+
+const invalidGeneratedImage = (message: string) => new DomainError('MEDIA.INVALID_IMAGE', message);
+const GENERATED_IMAGE_MESSAGES = {
+  notAnImage: 'The generated image is not a JPEG, PNG, GIF or WebP image.',
+  tooManyPixels: `The generated image has too many pixels (at most ${SELFIE_LIMITS.maxPixels / 1_000_000} megapixels).`,
+  unreadable: 'The generated image could not be read as an image.',
+} as const;
+
+/** Generated images kept for their owner, and their share links. */
+@Injectable()
+export class AvatarsService {
+  private readonly logger = new Logger(AvatarsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly urls: ImageUrls,
+  ) {}
+
+  private get avatars() {
+    return this.dataSource.getRepository(Avatar);
+  }
+
+  /** Newest first; an avatar without a date counts as the oldest (SPEC.md §3). */
+  async list(userId: number): Promise<AvatarView[]> {
+    const avatars = await this.avatars.find({
+      where: { userId },
+      order: { createdAt: { direction: 'DESC', nulls: 'LAST' }, id: 'DESC' },
+    });
+    return avatars.map((avatar) => this.toView(avatar));
+  }
+
+  /** Deleting the row ends the share link at once; the objects follow. */
+  async delete(userId: number, id: number): Promise<{ deleted: true }> {
+    const [avatar] = await queryRows<{ storage_key: string; thumbnail_key: string }>(
+      this.dataSource.manager,
+      `DELETE FROM media.avatars WHERE id = $1 AND user_id = $2 RETURNING storage_key, thumbnail_key`,
+      [id, userId],
+    );
+    if (!avatar) throw new DomainError('COMMON.NOT_FOUND', AVATAR_NOT_FOUND);
+    await deleteObjectsQuietly(this.storage, [avatar.storage_key, avatar.thumbnail_key], this.logger);
+    return { deleted: true };
+  }
+
+  /**
+   * Keeps a staged generated image as an avatar: checked and re-encoded like a selfie, stored
+   * under the owner's prefix, the staged object deleted. The same sourceRef always answers with
+   * the same avatar, however often (or concurrently) it is asked.
+   */
+  async store(request: RpcRequest<typeof MediaRpc.storeAvatar>): Promise<AvatarView> {
+    const existing = await this.avatars.findOneBy({ sourceRef: request.sourceRef });
+    if (existing) return this.repeated(existing, request);
+
+    const staged = await readObject(this.storage, request.stagingKey, {
+      maxBytes: MAX_STAGED_BYTES,
+      tooLarge: () => invalidGeneratedImage('The generated image is larger than 20 MB.'),
+    });
+    const encoded = await reencodeImage(staged, 'webp', WEBP_QUALITY).catch((error: unknown) => {
+      throw error instanceof ImageRejectedError ? invalidGeneratedImage(GENERATED_IMAGE_MESSAGES[error.reason]) : error;
+    });
+    const base = `users/${request.userId}/avatars/${randomUUID()}`;
+    const keys = { storageKey: `${base}.webp`, thumbnailKey: `${base}.thumb.webp` };
+    let inserted = false;
+    try {
+      await this.storage.put(keys.storageKey, encoded.image, { contentType: encoded.contentType });
+      await this.storage.put(keys.thumbnailKey, encoded.thumbnail, { contentType: 'image/webp' });
+      const rows = await queryRows<{ id: number }>(
+        this.dataSource.manager,
+        `INSERT INTO media.avatars
+           (user_id, prompt_text, custom_model_id, source_ref, share_token, storage_key, thumbnail_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (source_ref) DO NOTHING RETURNING id`,
+        [
+          request.userId,
+          request.promptText,
+          request.customModelId,
+          request.sourceRef,
+          randomBytes(32).toString('base64url'),
+          keys.storageKey,
+          keys.thumbnailKey,
+        ],
+      );
+      inserted = rows.length > 0;
+    } finally {
+      // A concurrent call with the same sourceRef won the insert (or storing failed): ours go.
+      if (!inserted) await deleteObjectsQuietly(this.storage, Object.values(keys), this.logger);
+    }
+    const avatar = await this.avatars.findOneByOrFail({ sourceRef: request.sourceRef });
+    await deleteObjectsQuietly(this.storage, [request.stagingKey], this.logger);
+    return this.toView(avatar);
+  }
+
+  /** A sourceRef seen before: the avatar it made, and the staged object gone if it was left behind. */
+  private async repeated(avatar: Avatar, request: RpcRequest<typeof MediaRpc.storeAvatar>): Promise<AvatarView> {
+    if (avatar.userId !== request.userId) {
+      throw new Error(`sourceRef ${request.sourceRef} already stored an avatar for another user`);
+    }
+    await deleteObjectsQuietly(this.storage, [request.stagingKey], this.logger);
+    return this.toView(avatar);
+  }
+
+  findShared(shareToken: string): Promise<Avatar | null> {
+    return this.avatars.findOneBy({ shareToken });
+  }
+
+  /** The caller's avatar whose image or thumbnail is `key`. */
+  findOwnedByKey(userId: number, key: string): Promise<Avatar | null> {
+    return this.avatars.findOne({
+      where: [
+        { userId, storageKey: key },
+        { userId, thumbnailKey: key },
+      ],
+    });
+  }
+
+  findOwnedByShareToken(userId: number, shareToken: string): Promise<Avatar | null> {
+    return this.avatars.findOneBy({ userId, shareToken });
+  }
+
+  toView(avatar: Avatar): AvatarView {
+    return {
+      id: avatar.id,
+      promptText: avatar.promptText,
+      imageUrl: this.urls.signed(avatar.storageKey),
+      thumbnailUrl: this.urls.signed(avatar.thumbnailKey),
+      shareUrl: shareUrlOf(avatar.shareToken),
+      customModelId: avatar.customModelId,
+      createdAt: avatar.createdAt?.toISOString() ?? null,
+    };
+  }
+}

@@ -1,0 +1,128 @@
+import {
+  CORRELATION_HEADER,
+  DomainError,
+  INTERNAL_AUTH_HEADER,
+  INTERNAL_USER_HEADER,
+  isExpectedError,
+  runWithCorrelation,
+  internalUserId,
+  isInternalAuthToken,
+  toErrorBody,
+} from '@likeness/nest-kit';
+import { Logger } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FilesService, type ServedImage } from '../files/files.service.js';
+import { ImageFormatterService } from '../formatter/image-formatter.service.js';
+import type { MediaConfig } from '../media.config.js';
+import { SelfieUploadService, UploadTooLargeError } from '../selfies/selfie-upload.service.js';
+
+export const INTERNAL_PREFIX = '/internal';
+
+interface InternalRoutesOptions {
+  secret: string;
+  files: FilesService;
+  formatter: ImageFormatterService;
+  uploads: SelfieUploadService;
+}
+
+const logger = new Logger('InternalHttp');
+
+/**
+ * Media's side of the image bytes the gateway streams (NATS caps a message at 1 MB): plain
+ * Fastify routes on the health port, because uploads must reach busboy as an untouched
+ * stream. Only our own apps may call them (a token derived from MEDIA_SECRET); errors go out
+ * as the contract's error body, which the gateway relays as it is.
+ */
+export async function registerInternalRoutes(app: NestFastifyApplication, config: MediaConfig): Promise<void> {
+  const options: InternalRoutesOptions = {
+    secret: config.MEDIA_SECRET,
+    files: app.get(FilesService),
+    formatter: app.get(ImageFormatterService),
+    uploads: app.get(SelfieUploadService),
+  };
+  await app
+    .getHttpAdapter()
+    .getInstance()
+    .register(internalRoutes, { prefix: INTERNAL_PREFIX, ...options });
+}
+
+async function internalRoutes(fastify: FastifyInstance, options: InternalRoutesOptions): Promise<void> {
+  const { secret, files, formatter, uploads } = options;
+  // Bodies are left unread for the handler: the upload streams into busboy, the rest have none.
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!isInternalAuthToken(secret, request.headers[INTERNAL_AUTH_HEADER])) {
+      return sendError(reply, new DomainError('AUTH.UNAUTHENTICATED', 'Only Likeness services may call this.'));
+    }
+    return undefined;
+  });
+  // The gateway's correlation id, so these log lines join the request's others.
+  fastify.addHook('preHandler', (request, _reply, done) =>
+    runWithCorrelation(request.headers[CORRELATION_HEADER] as string | undefined, done),
+  );
+  fastify.setErrorHandler((error, request, reply) => sendError(reply, error, request));
+  fastify.setNotFoundHandler((_request, reply) =>
+    sendError(reply, new DomainError('COMMON.NOT_FOUND', 'There is nothing here.')),
+  );
+
+  fastify.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>('/files/*', async (request, reply) =>
+    sendImage(reply, await files.openSigned(request.params['*'], request.query.expires, request.query.signature)),
+  );
+
+  fastify.get<{ Params: { token: string } }>('/shared/avatars/:token', async (request, reply) =>
+    sendImage(reply, await files.openShared(request.params.token)),
+  );
+
+  fastify.get('/format', async (request, reply) => {
+    const converted = await formatter.convert(userOf(request), request.query);
+    return reply
+      .header('content-type', converted.contentType)
+      .header('content-disposition', `attachment; filename="${converted.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(converted.body);
+  });
+
+  fastify.post('/selfies', async (request, reply) => {
+    try {
+      return reply.code(201).send(await uploads.upload(userOf(request), request.raw));
+    } catch (error) {
+      // The rest of an oversized upload is not read: the answer ends the connection.
+      if (error instanceof UploadTooLargeError) reply.header('connection', 'close');
+      throw error;
+    }
+  });
+}
+
+/** The user the gateway calls for; a missing header is a caller's bug, answered like no session. */
+function userOf(request: FastifyRequest): number {
+  const userId = internalUserId(request.headers[INTERNAL_USER_HEADER]);
+  if (userId === undefined) throw new DomainError('AUTH.UNAUTHENTICATED', 'This call needs a signed-in user.');
+  return userId;
+}
+
+function sendImage(reply: FastifyReply, { object, cacheControl }: ServedImage): FastifyReply {
+  return reply
+    .header('content-type', object.contentType)
+    .header('content-length', object.size)
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .send(object.body);
+}
+
+/** The contract's error body; anything unexpected is logged here and reveals nothing there. */
+function sendError(reply: FastifyReply, error: unknown, request?: FastifyRequest): FastifyReply {
+  if (!isExpectedError(error)) {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    logger.error(
+      `${request?.method ?? ''} ${request?.url.split('?')[0] ?? ''} failed: ${failure.message}`,
+      failure.stack,
+    );
+  }
+  const body = toErrorBody(error);
+  return reply.code(body.status).header('content-type', 'application/json; charset=utf-8').send(body);
+}
