@@ -1,5 +1,41 @@
 import nx from '@nx/eslint-plugin';
 
+const TEST_FILES = [
+  '**/*.spec.ts',
+  '**/*.integration-spec.ts',
+  '**/*.system-spec.ts',
+  '**/*.browser-spec.ts',
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/test/**',
+];
+
+function moduleBoundaries({ tests }) {
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: false,
+      allow: [],
+      depConstraints: [
+        // Contracts are framework-free: zod and nothing else.
+        { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [], allowedExternalImports: ['zod'] },
+        // The browser gets only browser-safe libraries.
+        { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:browser'] },
+        // A kit's own tests may use libs/testing's servers and fixtures.
+        {
+          sourceTag: 'type:kit',
+          onlyDependOnLibsWithTags: tests ? ['type:contracts', 'type:testing'] : ['type:contracts'],
+        },
+        { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit'] },
+        // No service imports another service; each talks to the others over NATS.
+        { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['scope:shared'] },
+        { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['scope:shared'] },
+        { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts'] },
+      ],
+    },
+  ];
+}
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -9,27 +45,11 @@ export default [
   },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
-    rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            // Contracts are framework-free: zod and nothing else.
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [], allowedExternalImports: ['zod'] },
-            // The browser gets only browser-safe libraries.
-            { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:browser'] },
-            { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit'] },
-            // No service imports another service; each talks to the others over NATS.
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts'] },
-          ],
-        },
-      ],
-    },
+    rules: { '@nx/enforce-module-boundaries': moduleBoundaries({ tests: false }) },
+  },
+  {
+    files: TEST_FILES,
+    rules: { '@nx/enforce-module-boundaries': moduleBoundaries({ tests: true }) },
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
@@ -40,15 +60,7 @@ export default [
     },
   },
   {
-    files: [
-      '**/*.spec.ts',
-      '**/*.integration-spec.ts',
-      '**/*.system-spec.ts',
-      '**/*.browser-spec.ts',
-      '**/*.test.ts',
-      '**/*.test.tsx',
-      '**/test/**',
-    ],
+    files: TEST_FILES,
     rules: {
       '@typescript-eslint/no-empty-function': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',

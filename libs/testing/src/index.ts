@@ -11,3 +11,4 @@ export * from './event-probe.js';
 export * from './servers/stack.js';
 export * from './stripe-stand-in.js';
 export * from './servers/stream-cleanup.js';
+export * from './servers/s3-server.js';

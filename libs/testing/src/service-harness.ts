@@ -36,6 +36,7 @@ export async function createTestServiceEnvironment(
       HTTP_PORT: '0',
       SHUTDOWN_GRACE_MS: '2000',
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      MEDIA_SECRET: 'test-media-secret-test-media-secret-0123',
     },
   };
 }

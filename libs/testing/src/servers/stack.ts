@@ -5,6 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
+import { freePort } from './free-port.js';
 
 /** The repository's root (this file lives in libs/testing/{src,dist}/servers). */
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -92,10 +93,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     children.set(app, child);
   };
 
-  for (const service of SERVICES) launch(service, { HTTP_HOST: host, HTTP_PORT: '0' });
+  // The gateway streams image bytes to media's HTTP port, so that one port is known up front.
+  const mediaPort = await freePort();
+  for (const service of SERVICES)
+    launch(service, { HTTP_HOST: host, HTTP_PORT: service === 'media' ? String(mediaPort) : '0' });
   launch('gateway', {
     HOST: host,
     PORT: String(options.port),
+    MEDIA_URL: `http://${host}:${mediaPort}`,
     ...(options.staticDir ? { STATIC_DIR: options.staticDir } : {}),
   });
 
