@@ -7,7 +7,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ImageUrls } from '../files/image-urls.js';
 import { shareUrlOf } from '../files/public-paths.js';
-import { ImageRejectedError, reencodeImage } from '../images/image-processor.js';
+import { ImageRejectedError, MAX_SIDE, reencodeImage } from '../images/image-processor.js';
 import { deleteObjectsQuietly, readObject } from '../storage/objects.js';
 import { OBJECT_STORAGE } from '../storage/storage.providers.js';
 import { Avatar } from './avatar.entity.js';
@@ -73,7 +73,11 @@ export class AvatarsService {
       maxBytes: MAX_STAGED_BYTES,
       tooLarge: () => invalidGeneratedImage('The generated image is larger than 20 MB.'),
     });
-    const encoded = await reencodeImage(staged, 'webp', WEBP_QUALITY).catch((error: unknown) => {
+    const encoded = await reencodeImage(staged, {
+      output: 'webp',
+      quality: WEBP_QUALITY,
+      maxSide: MAX_SIDE.avatar,
+    }).catch((error: unknown) => {
       throw error instanceof ImageRejectedError ? invalidGeneratedImage(GENERATED_IMAGE_MESSAGES[error.reason]) : error;
     });
     const base = `users/${request.userId}/avatars/${randomUUID()}`;

@@ -9,7 +9,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import busboy from 'busboy';
 import { DataSource } from 'typeorm';
-import { ImageRejectedError, reencodeImage } from '../images/image-processor.js';
+import { ImageRejectedError, MAX_SIDE, reencodeImage } from '../images/image-processor.js';
 import { deleteObjectsQuietly } from '../storage/objects.js';
 import { OBJECT_STORAGE } from '../storage/storage.providers.js';
 import { sanitizeFilename } from './filename.js';
@@ -207,7 +207,11 @@ export class SelfieUploadService {
     }
     let encoded;
     try {
-      encoded = await reencodeImage(Buffer.concat(chunks), 'jpeg', JPEG_QUALITY);
+      encoded = await reencodeImage(Buffer.concat(chunks), {
+        output: 'jpeg',
+        quality: JPEG_QUALITY,
+        maxSide: MAX_SIDE.selfie,
+      });
     } catch (error) {
       if (error instanceof ImageRejectedError) throw refuse('MEDIA.INVALID_IMAGE', uploadMessages[error.reason](name));
       throw error;
