@@ -4,6 +4,7 @@
 //
 // PostgreSQL: DATABASE_URL, else an embedded server under DATA_DIR.
 // NATS:       NATS_URL, else `nats-server` from PATH with JetStream under DATA_DIR.
+// Images:     S3 when S3_BUCKET is set, else files under DATA_DIR/objects.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -71,11 +72,16 @@ try {
     natsUrl = nats.url;
   }
 
-  // 5. A signing secret that survives restarts, so sessions do too.
+  // 5. Secrets that survive restarts, so sessions and image links do too.
   const secretsFile = join(dataDir, 'secrets.json');
-  if (!existsSync(secretsFile))
-    writeFileSync(secretsFile, JSON.stringify({ JWT_SECRET: randomBytes(48).toString('base64url') }), { mode: 0o600 });
-  const secrets = JSON.parse(readFileSync(secretsFile, 'utf8'));
+  const secrets = existsSync(secretsFile) ? JSON.parse(readFileSync(secretsFile, 'utf8')) : {};
+  let generated = false;
+  for (const name of ['JWT_SECRET', 'MEDIA_SECRET']) {
+    if (secrets[name]) continue;
+    secrets[name] = randomBytes(48).toString('base64url');
+    generated = true;
+  }
+  if (generated) writeFileSync(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
 
   const stackEnv = {
     NODE_ENV: env.NODE_ENV ?? 'development',
@@ -83,6 +89,9 @@ try {
     DATABASE_URL: databaseUrl,
     NATS_URL: natsUrl,
     JWT_SECRET: env.JWT_SECRET ?? secrets.JWT_SECRET,
+    MEDIA_SECRET: env.MEDIA_SECRET ?? secrets.MEDIA_SECRET,
+    // Images stay under DATA_DIR unless S3 settings are given.
+    DATA_DIR: dataDir,
   };
 
   say('Migrating databases...');

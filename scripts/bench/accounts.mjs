@@ -28,6 +28,7 @@ const env = {
   NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
   NATS_NAMESPACE: `bench${randomBytes(3).toString('hex')}`,
   JWT_SECRET: randomBytes(32).toString('hex'),
+  MEDIA_SECRET: randomBytes(32).toString('hex'),
   LOGIN_LIMIT_PER_IP: '1000000',
   LOGIN_LIMIT_PER_ACCOUNT: '1000000',
 };
