@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { type Avatar, MediaRpc, type UploadedImage } from '@likeness/contracts';
+import { LocalObjectStorage } from '@likeness/storage';
+import { createTestRpcClient } from '@likeness/testing';
+import sharp from 'sharp';
+import { type RunningStack, callDeclaringBody, expectError, startTestStack } from './stack-harness.js';
+
+interface Session {
+  cookie: string;
+}
+
+let stack: RunningStack;
+let ip = 0;
+
+async function call(
+  path: string,
+  options: { method?: string; session?: Session; body?: FormData; headers?: Record<string, string> } = {},
+) {
+  ip += 1;
+  const response = await fetch(`${stack.url}${path}`, {
+    method: options.method ?? 'GET',
+    headers: {
+      'x-forwarded-for': `203.0.113.${ip % 250}`,
+      ...(options.session ? { cookie: options.session.cookie } : {}),
+      ...options.headers,
+    },
+    ...(options.body ? { body: options.body } : {}),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString('utf8');
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes,
+    text,
+    json: isJson && text ? JSON.parse(text) : undefined,
+  };
+}
+
+async function register(username: string): Promise<Session> {
+  const response = await fetch(`${stack.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${(ip += 1) % 250}` },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret-password' }),
+  });
+  expect(response.status).toBe(201);
+  return {
+    cookie: response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; '),
+  };
+}
+
+/** A real photo-like image: a gradient with a little noise, so every one differs. */
+async function selfie(format: 'jpeg' | 'png' | 'webp' | 'gif', size = 640): Promise<Buffer> {
+  const noise = randomBytes(size * size * 3);
+  return sharp(noise, { raw: { width: size, height: size, channels: 3 } })
+    .blur(8)
+    [format]()
+    .toBuffer();
+}
+
+function form(files: { name: string; bytes: Buffer; type?: string }[]): FormData {
+  const body = new FormData();
+  for (const file of files)
+    body.append('selfies', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }), file.name);
+  return body;
+}
+
+const list = async (session: Session) => (await call('/api/uploaded-images', { session })).json as UploadedImage[];
+
+describe('selfies and avatars through the gateway', () => {
+  let ada: Session;
+  let bob: Session;
+  let uploaded: UploadedImage[];
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    ada = await register('ada_media');
+    bob = await register('bob_media');
+  });
+
+  afterAll(async () => {
+    await stack?.shutdown();
+  });
+
+  it('should ask for a session before anything is uploaded or listed', async () => {
+    expectError(
+      await call('/api/upload-selfies', {
+        method: 'POST',
+        body: form([{ name: 'a.jpg', bytes: await selfie('jpeg') }]),
+      }),
+      401,
+      'AUTH.UNAUTHENTICATED',
+    );
+    expectError(await call('/api/uploaded-images'), 401, 'AUTH.UNAUTHENTICATED');
+    expectError(await call('/api/avatars'), 401, 'AUTH.UNAUTHENTICATED');
+    expectError(await call('/api/image-formatter?url=/api/files/x&format=png'), 401, 'AUTH.UNAUTHENTICATED');
+  });
+
+  it('should store 12 selfies of every accepted kind and serve them to their owner', async () => {
+    const formats = ['jpeg', 'png', 'webp', 'gif'] as const;
+    const files = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const format = formats[index % formats.length]!;
+        return { name: `selfie-${index}.${format}`, bytes: await selfie(format), type: `image/${format}` };
+      }),
+    );
+    const result = await call('/api/upload-selfies', { method: 'POST', session: ada, body: form(files) });
+    expect(result.status).toBe(201);
+    expect(result.json.uploadedFiles).toHaveLength(12);
+    expect(result.json.uploadedFiles.map((file: UploadedImage) => file.originalFilename)).toEqual(
+      files.map((file) => file.name),
+    );
+
+    uploaded = await list(ada);
+    expect(uploaded).toHaveLength(12);
+    const image = await call(uploaded[0]!.imageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(image.bytes).metadata()).format).toBe('jpeg');
+    const thumbnail = await call(uploaded[0]!.thumbnailUrl);
+    expect(thumbnail.status).toBe(200);
+    expect((await sharp(thumbnail.bytes).metadata()).format).toBe('webp');
+    expect(await list(bob)).toEqual([]);
+  });
+
+  it('should refuse an upload with one bad file, name it, and keep nothing from it', async () => {
+    const result = await call('/api/upload-selfies', {
+      method: 'POST',
+      session: ada,
+      body: form([
+        { name: 'fine.jpg', bytes: await selfie('jpeg') },
+        { name: 'notes.png', bytes: Buffer.from('these are my notes, not a picture'), type: 'image/png' },
+      ]),
+    });
+    expectError(result, 400, 'MEDIA.INVALID_IMAGE', /"notes\.png"/);
+    expect(await list(ada)).toHaveLength(12);
+  });
+
+  it('should refuse a 6 MB file with a clear 413 and keep nothing', async () => {
+    const big = Buffer.concat([await selfie('jpeg'), randomBytes(6 * 1024 * 1024)]);
+    const result = await call('/api/upload-selfies', {
+      method: 'POST',
+      session: ada,
+      body: form([{ name: 'huge.jpg', bytes: big }]),
+    });
+    expectError(result, 413, 'MEDIA.FILE_TOO_LARGE', /"huge\.jpg" is larger than 5 MB/);
+    expect(await list(ada)).toHaveLength(12);
+  });
+
+  it('should refuse a body larger than 20 files of 5 MB from its declared length', async () => {
+    const result = await callDeclaringBody(stack.url, '/api/upload-selfies', 150 * 1024 * 1024, {
+      cookie: ada.cookie,
+      'content-type': 'multipart/form-data; boundary=x',
+    });
+    expectError(result, 413, 'COMMON.PAYLOAD_TOO_LARGE');
+  });
+
+  it('should refuse an upload from another site', async () => {
+    const result = await call('/api/upload-selfies', {
+      method: 'POST',
+      session: ada,
+      body: form([{ name: 'a.jpg', bytes: await selfie('jpeg') }]),
+      headers: { origin: 'https://evil.example' },
+    });
+    expectError(result, 403, 'COMMON.CSRF_REJECTED');
+    expect(await list(ada)).toHaveLength(12);
+  });
+
+  it("should answer 404 for another user's selfie and change nothing", async () => {
+    expectError(
+      await call(`/api/uploaded-images/${uploaded[0]!.id}`, { method: 'DELETE', session: bob }),
+      404,
+      'COMMON.NOT_FOUND',
+    );
+    const formatted = await call(`/api/image-formatter?url=${encodeURIComponent(uploaded[0]!.imageUrl)}&format=png`, {
+      session: bob,
+    });
+    expectError(formatted, 404, 'COMMON.NOT_FOUND');
+    expect(await list(ada)).toHaveLength(12);
+    expectError(
+      await call('/api/uploaded-images/not-a-number', { method: 'DELETE', session: ada }),
+      400,
+      'COMMON.VALIDATION_FAILED',
+    );
+  });
+
+  it('should delete a selfie with its image', async () => {
+    const [victim] = uploaded;
+    expect((await call(`/api/uploaded-images/${victim!.id}`, { method: 'DELETE', session: ada })).json).toEqual({
+      deleted: true,
+    });
+    expect((await list(ada)).map((image) => image.id)).not.toContain(victim!.id);
+    expect((await call(victim!.imageUrl)).status).toBe(404);
+    expectError(
+      await call(`/api/uploaded-images/${victim!.id}`, { method: 'DELETE', session: ada }),
+      404,
+      'COMMON.NOT_FOUND',
+    );
+  });
+
+  describe('avatars', () => {
+    let avatar: Avatar;
+
+    beforeAll(async () => {
+      // What a generation worker does: stage the bytes in storage, then ask media to keep them.
+      const storage = new LocalObjectStorage(join(stack.env['DATA_DIR']!, 'objects'));
+      const stagingKey = `staging/system-test/${randomBytes(8).toString('hex')}.png`;
+      await storage.put(stagingKey, await selfie('png', 1024), { contentType: 'image/png' });
+      const client = await createTestRpcClient(stack.env['NATS_URL']!, stack.env['NATS_NAMESPACE']!);
+      try {
+        const adaId = ((await call('/api/user', { session: ada })).json as { id: number }).id;
+        avatar = await client.rpc.call(MediaRpc.storeAvatar, {
+          userId: adaId,
+          promptText: 'ada_trigger as an astronaut, studio lighting',
+          customModelId: null,
+          stagingKey,
+          sourceRef: 'system-test:0',
+        });
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('should list the avatar to its owner only', async () => {
+      const mine = (await call('/api/avatars', { session: ada })).json as Avatar[];
+      expect(mine.map((item) => item.id)).toEqual([avatar.id]);
+      expect(mine[0]).toMatchObject({ promptText: 'ada_trigger as an astronaut, studio lighting' });
+      expect((await call('/api/avatars', { session: bob })).json).toEqual([]);
+    });
+
+    it.each(['png', 'jpeg', 'webp'] as const)('should download the avatar as %s', async (format) => {
+      const result = await call(`/api/image-formatter?url=${encodeURIComponent(avatar.imageUrl)}&format=${format}`, {
+        session: ada,
+      });
+      expect(result.status).toBe(200);
+      expect(result.headers.get('content-type')).toBe(`image/${format}`);
+      expect(result.headers.get('content-disposition')).toBe(
+        `attachment; filename="likeness-avatar-${avatar.id}.${format}"`,
+      );
+      expect((await sharp(result.bytes).metadata()).format).toBe(format);
+    });
+
+    it('should never fetch an address that is not one of the caller’s images', async () => {
+      for (const url of ['http://127.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'file:///etc/passwd']) {
+        const result = await call(`/api/image-formatter?url=${encodeURIComponent(url)}&format=png`, { session: ada });
+        expectError(result, 400, 'MEDIA.UNSUPPORTED_URL');
+      }
+      expectError(
+        await call(`/api/image-formatter?url=${encodeURIComponent(avatar.imageUrl)}&format=bmp`, { session: ada }),
+        400,
+        'COMMON.VALIDATION_FAILED',
+        'The format must be png, jpeg or webp.',
+      );
+    });
+
+    it('should share the avatar by link until its owner deletes it', async () => {
+      const shared = await call(avatar.shareUrl);
+      expect(shared.status).toBe(200);
+      expect(shared.headers.get('content-type')).toMatch(/^image\//);
+
+      expectError(await call(`/api/avatars/${avatar.id}`, { method: 'DELETE', session: bob }), 404, 'COMMON.NOT_FOUND');
+      expect((await call(avatar.shareUrl)).status).toBe(200);
+
+      expect((await call(`/api/avatars/${avatar.id}`, { method: 'DELETE', session: ada })).json).toEqual({
+        deleted: true,
+      });
+      expect((await call(avatar.shareUrl)).status).toBe(404);
+      expect((await call(avatar.imageUrl)).status).toBe(404);
+      expect((await call('/api/avatars', { session: ada })).json).toEqual([]);
+    });
+  });
+});
