@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { type RunningStack, startTestStack } from '../system/stack-harness.js';
-import { SCREENSHOTS, launchChromium } from './chromium.js';
+import { SCREENSHOTS, launchChromium, registerThroughSpa } from './chromium.js';
 
 let stack: RunningStack;
 let browser: Browser;
@@ -16,18 +16,7 @@ afterAll(async () => {
   await stack?.shutdown();
 });
 
-/** A new visitor who registers through the SPA and lands on the dashboard with 5 credits. */
-async function signedInPage(username: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(`${stack.url}/auth?tab=register`);
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('correct-horse');
-  await page.getByLabel('Confirm Password').fill('correct-horse');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('heading', { level: 1, name: `Welcome, ${username}!` }).waitFor();
-  return page;
-}
+const signedInPage = (username: string) => registerThroughSpa(browser, stack.url, username);
 
 async function choosePackageAndContinue(page: Page, name: string): Promise<void> {
   await page.goto(`${stack.url}/credits`);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '@likeness/testing';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type Page, chromium } from 'playwright-core';
 
 /** Debian's Chromium (apt-get install chromium); never a downloaded browser. */
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -22,4 +22,22 @@ export const SCREENSHOTS = join(ROOT, 'test-results/browser');
 export function launchChromium(): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+}
+
+/** A new visitor who registers through the SPA and lands on the dashboard with 5 credits. */
+export async function registerThroughSpa(
+  browser: Browser,
+  url: string,
+  username: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport, acceptDownloads: true })).newPage();
+  await page.goto(`${url}/auth?tab=register`);
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('correct-horse');
+  await page.getByLabel('Confirm Password').fill('correct-horse');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('heading', { level: 1, name: `Welcome, ${username}!` }).waitFor();
+  return page;
 }

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { MediaRpc } from '@likeness/contracts';
 import { LocalObjectStorage } from '@likeness/storage';
 import { createTestRpcClient } from '@likeness/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { type RunningStack, startTestStack } from '../system/stack-harness.js';
-import { SCREENSHOTS, launchChromium } from './chromium.js';
+import { SCREENSHOTS, launchChromium, registerThroughSpa } from './chromium.js';
 
 let stack: RunningStack;
 let browser: Browser;
@@ -22,18 +22,7 @@ afterAll(async () => {
   await stack?.shutdown();
 });
 
-async function signedInPage(username: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${stack.url}/auth?tab=register`);
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('correct-horse');
-  await page.getByLabel('Confirm Password').fill('correct-horse');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('heading', { level: 1, name: `Welcome, ${username}!` }).waitFor();
-  return page;
-}
+const signedInPage = (username: string) => registerThroughSpa(browser, stack.url, username);
 
 /** Small, distinct photo-like JPEGs. */
 async function selfies(count: number) {

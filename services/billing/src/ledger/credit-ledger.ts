@@ -1,5 +1,5 @@
 import { type Balance, BillingEvents, type HoldStatus } from '@likeness/contracts';
-import { DomainError, OutboxService } from '@likeness/nest-kit';
+import { DomainError, OutboxService, queryRows } from '@likeness/nest-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -49,18 +49,6 @@ function sumByUser(pairs: [userId: number, amount: number][]): Map<number, numbe
   const totals = new Map<number, number>();
   for (const [userId, amount] of pairs) totals.set(userId, (totals.get(userId) ?? 0) + amount);
   return totals;
-}
-
-/**
- * Runs SQL and returns its rows. TypeORM answers UPDATE/DELETE ... RETURNING with
- * `[rows, affectedCount]` and everything else with the rows: this reads both.
- */
-export async function queryRows<T>(manager: EntityManager, sql: string, parameters: unknown[]): Promise<T[]> {
-  const result: unknown = await manager.query(sql, parameters);
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
-    return result[0] as T[];
-  }
-  return result as T[];
 }
 
 function toBalance(userId: number, row: AccountRow | undefined): Balance {

@@ -4,11 +4,11 @@ import {
   type CreatePaymentIntentResponse,
   type PaymentConfig,
 } from '@likeness/contracts';
-import { DomainError, OutboxService } from '@likeness/nest-kit';
+import { DomainError, OutboxService, queryRows } from '@likeness/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CreditLedger, queryRows } from '../ledger/credit-ledger.js';
+import { CreditLedger } from '../ledger/credit-ledger.js';
 import { PackagesService, toCreditPackage } from '../packages/packages.service.js';
 import { Payment } from './payment.entity.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from './providers/payment-provider.js';
