@@ -4,64 +4,13 @@ import { type Avatar, MediaRpc, type UploadedImage } from '@likeness/contracts';
 import { LocalObjectStorage } from '@likeness/storage';
 import { createTestRpcClient } from '@likeness/testing';
 import sharp from 'sharp';
+import { type Session, apiClient, photo } from './api-client.js';
 import { type RunningStack, callDeclaringBody, expectError, startTestStack } from './stack-harness.js';
 
-interface Session {
-  cookie: string;
-}
-
 let stack: RunningStack;
-let ip = 0;
-
-async function call(
-  path: string,
-  options: { method?: string; session?: Session; body?: FormData; headers?: Record<string, string> } = {},
-) {
-  ip += 1;
-  const response = await fetch(`${stack.url}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      'x-forwarded-for': `203.0.113.${ip % 250}`,
-      ...(options.session ? { cookie: options.session.cookie } : {}),
-      ...options.headers,
-    },
-    ...(options.body ? { body: options.body } : {}),
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const text = bytes.toString('utf8');
-  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes,
-    text,
-    json: isJson && text ? JSON.parse(text) : undefined,
-  };
-}
-
-async function register(username: string): Promise<Session> {
-  const response = await fetch(`${stack.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${(ip += 1) % 250}` },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret-password' }),
-  });
-  expect(response.status).toBe(201);
-  return {
-    cookie: response.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(';')[0])
-      .join('; '),
-  };
-}
-
-/** A real photo-like image: a gradient with a little noise, so every one differs. */
-async function selfie(format: 'jpeg' | 'png' | 'webp' | 'gif', size = 640): Promise<Buffer> {
-  const noise = randomBytes(size * size * 3);
-  return sharp(noise, { raw: { width: size, height: size, channels: 3 } })
-    .blur(8)
-    [format]()
-    .toBuffer();
-}
+let api: ReturnType<typeof apiClient>;
+const call: ReturnType<typeof apiClient>['call'] = (...args) => api.call(...args);
+const selfie = photo;
 
 function form(files: { name: string; bytes: Buffer; type?: string }[]): FormData {
   const body = new FormData();
@@ -79,8 +28,9 @@ describe('selfies and avatars through the gateway', () => {
 
   beforeAll(async () => {
     stack = await startTestStack();
-    ada = await register('ada_media');
-    bob = await register('bob_media');
+    api = apiClient(stack.url);
+    ada = await api.register('ada_media');
+    bob = await api.register('bob_media');
   });
 
   afterAll(async () => {
