@@ -18,7 +18,7 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
-    '^@likeness/(contracts|nest-kit|storage|testing)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@likeness/(contracts|nest-kit|storage|inference|testing)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

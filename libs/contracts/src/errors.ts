@@ -34,6 +34,11 @@ export const ErrorCodes = {
   'MEDIA.IMAGE_IN_USE': { status: 409 },
   'MEDIA.UNSUPPORTED_URL': { status: 400 },
   'MEDIA.LINK_EXPIRED': { status: 410 },
+  'TRAINING.ALREADY_TRAINING': { status: 409 },
+  'TRAINING.MODEL_TRAINING': { status: 409 },
+  'TRAINING.MODEL_NOT_READY': { status: 409 },
+  'TRAINING.WEBHOOK_INVALID': { status: 400 },
+  'TRAINING.PROVIDER_UNAVAILABLE': { status: 502 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ErrorCodes;

@@ -19,6 +19,8 @@ export interface HttpRoute<
   /** `multipart`: the body is a multipart/form-data upload (described by `summary`), not JSON. */
   readonly bodyType?: 'json' | 'multipart';
   readonly response: TResponse;
+  /** The route creates something and answers 201 (otherwise 200). */
+  readonly created?: boolean;
   /** `image`: the answer is image bytes (its content type says which), not JSON. */
   readonly responseType?: 'json' | 'image';
   /** Error codes the route can answer with, besides validation and the generic ones. */

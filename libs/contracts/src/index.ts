@@ -6,4 +6,5 @@ export * from './auth/index.js';
 export * from './system/index.js';
 export * from './billing/index.js';
 export * from './media/index.js';
+export * from './training/index.js';
 export { httpRoutes } from './routes.js';

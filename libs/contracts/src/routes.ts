@@ -18,6 +18,13 @@ import {
   uploadSelfiesRoute,
   uploadedImagesRoute,
 } from './media/media.http.js';
+import {
+  customModelsRoute,
+  deleteCustomModelRoute,
+  inferenceConfigRoute,
+  replicateWebhookRoute,
+  trainModelRoute,
+} from './training/training.http.js';
 
 /** Every public route of the gateway, in the order the OpenAPI document lists them. */
 export const httpRoutes: readonly HttpRoute[] = [
@@ -40,4 +47,9 @@ export const httpRoutes: readonly HttpRoute[] = [
   imageFormatterRoute,
   fileRoute,
   sharedAvatarRoute,
+  trainModelRoute,
+  customModelsRoute,
+  deleteCustomModelRoute,
+  inferenceConfigRoute,
+  replicateWebhookRoute,
 ];

@@ -4,6 +4,7 @@ import { currentUserSchema, loginRequestSchema, logoutResponseSchema, registerRe
 export const registerRoute = defineRoute({
   method: 'POST',
   path: '/api/register',
+  created: true,
   summary: 'Create an account and sign in',
   tag: 'auth',
   auth: false,

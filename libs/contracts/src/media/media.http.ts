@@ -11,6 +11,7 @@ import {
 export const uploadSelfiesRoute = defineRoute({
   method: 'POST',
   path: '/api/upload-selfies',
+  created: true,
   summary:
     'Upload 1-20 selfies (multipart/form-data, field "selfies" repeated; JPEG, PNG, GIF or WebP, 5 MB each, 30 kept at most). All are stored or none.',
   tag: 'media',

@@ -75,3 +75,21 @@ export const storeAvatar = defineRpc({
   }),
   response: avatarSchema,
 });
+
+/**
+ * A zip of the selfies locked for a model's training, kept in storage, and a URL an outside
+ * provider can fetch it from until it expires (the provider trains from it).
+ */
+export const createTrainingArchive = defineRpc({
+  subject: 'media.selfies.training-archive',
+  request: z.object({
+    userId,
+    modelId: id,
+    expiresInSeconds: z
+      .number()
+      .int()
+      .positive()
+      .max(24 * 3600),
+  }),
+  response: z.object({ key: z.string(), url: z.string().optional() }),
+});

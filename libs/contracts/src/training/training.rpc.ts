@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { defineRpc } from '../rpc.js';
+import { customModelSchema, inferenceConfigSchema, trainModelRequestSchema } from './training.schemas.js';
+
+const userId = z.number().int().positive();
+
+/** Holds 30 credits, locks the selfies and starts the training; 409 while another runs. */
+export const trainModel = defineRpc({
+  subject: 'training.models.train',
+  request: trainModelRequestSchema.extend({ userId }),
+  response: customModelSchema,
+});
+
+export const listModels = defineRpc({
+  subject: 'training.models.list',
+  request: z.object({ userId }),
+  response: z.array(customModelSchema),
+});
+
+/** Refused while the model trains; removes the provider's model too. */
+export const deleteModel = defineRpc({
+  subject: 'training.models.delete',
+  request: z.object({ userId, id: z.number().int().positive() }),
+  response: z.object({ deleted: z.literal(true) }),
+});
+
+/** What generation needs to run a model, if it is the user's and completed. */
+export const getRunnableModel = defineRpc({
+  subject: 'training.models.runnable',
+  request: z.object({ userId, id: z.number().int().positive() }),
+  response: z.object({ id: z.number().int(), triggerWord: z.string(), version: z.string() }),
+});
+
+export const getInferenceConfig = defineRpc({
+  subject: 'training.inference.config',
+  request: z.object({}),
+  response: inferenceConfigSchema,
+});
+
+/** A Replicate webhook as received: the signature covers the exact bytes. */
+export const handleReplicateWebhook = defineRpc({
+  subject: 'training.webhooks.replicate',
+  request: z.object({
+    payload: z.string().max(512 * 1024),
+    headers: z.object({
+      'webhook-id': z.string().max(256).optional(),
+      'webhook-timestamp': z.string().max(32).optional(),
+      'webhook-signature': z.string().max(2048).optional(),
+    }),
+    /** Which of our models the webhook URL named. */
+    modelId: z.number().int().positive().optional(),
+  }),
+  response: z.object({ received: z.literal(true) }),
+});

@@ -1,0 +1,27 @@
+import { createTrainingProvider } from './create-training-provider.js';
+import { LocalTrainingProvider } from './local-training-provider.js';
+import { ReplicateTrainingProvider } from './replicate-training-provider.js';
+
+describe(createTrainingProvider.name, () => {
+  it('should choose the local adapter without a Replicate token', () => {
+    const sut = createTrainingProvider({ localTrainingMs: 5 });
+    expect(sut).toBeInstanceOf(LocalTrainingProvider);
+    expect((sut as LocalTrainingProvider).trainingMs).toBe(5);
+  });
+
+  it('should choose Replicate with a token', () => {
+    const sut = createTrainingProvider({
+      replicateApiToken: 'r8_x',
+      replicateOwner: 'me',
+      replicateTrainerVersion: 'ostris/flux-dev-lora-trainer:abc123',
+    });
+    expect(sut).toBeInstanceOf(ReplicateTrainingProvider);
+    expect(sut.kind).toBe('replicate');
+  });
+
+  it('should name what is missing when a token comes without owner and trainer', () => {
+    expect(() => createTrainingProvider({ replicateApiToken: 'r8_x' })).toThrow(
+      /REPLICATE_OWNER and REPLICATE_TRAINER_VERSION/,
+    );
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The inference port: trainings of personal models (and, with generation, predictions with
+ * them), behind one interface with two adapters (Replicate, and a local one that needs no account). Callers keep
+ * their own records; an adapter only speaks to its provider.
+ */
+
+export type ProviderKind = 'replicate' | 'local';
+
+/** Replicate's lifecycle, which the local adapter follows too. */
+export type JobStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+export const isFinished = (status: JobStatus) => status === 'succeeded' || status === 'failed' || status === 'canceled';
+
+export interface StartTrainingInput {
+  /** Our model id: names the destination and lets a lost creation be found again. */
+  modelId: number;
+  userId: number;
+  triggerWord: string;
+  /** A URL the provider can fetch the zip of training images from until it expires. */
+  imagesZipUrl?: string;
+  /** Storage keys of the training images (the local adapter keeps these instead of a zip). */
+  imageKeys: string[];
+  /** Where the provider posts progress; undefined when webhooks are not in use. */
+  webhookUrl?: string;
+  /**
+   * When the caller recorded this attempt. The local adapter derives its training id from it, so
+   * repeating the call for the same attempt (even after a restart) returns the same training;
+   * Replicate finds its trainings again by destination and ignores it.
+   */
+  startedAt?: Date;
+}
+
+export interface Training {
+  id: string;
+  status: JobStatus;
+  /**
+   * What a prediction needs to run the trained model (Replicate: `owner/name:version`; local:
+   * an id the local generator understands). Set once the training succeeded.
+   */
+  version?: string;
+  /** The provider's words, when it failed. */
+  error?: string;
+  /** The destination model the provider keeps for us, if any (deleted with the model). */
+  destination?: string;
+}
+
+/**
+ * The training half of the port. (Predictions join it with the generation service: see
+ * issue 6; `Training.version` is what they will take.)
+ */
+export interface TrainingProvider {
+  readonly kind: ProviderKind;
+  /**
+   * Starts a training. Safe to call again for the same model after a failure or timeout: an
+   * adapter first looks for a training it already started for that model and returns it.
+   */
+  startTraining(input: StartTrainingInput): Promise<Training>;
+  getTraining(id: string): Promise<Training>;
+  cancelTraining(id: string): Promise<void>;
+  /** Removes what the provider keeps for a model (Replicate: the destination model). */
+  deleteModel(destination: string): Promise<void>;
+}
