@@ -12,3 +12,4 @@ export * from './servers/stack.js';
 export * from './stripe-stand-in.js';
 export * from './servers/stream-cleanup.js';
 export * from './servers/s3-server.js';
+export * from './replicate-stand-in.js';

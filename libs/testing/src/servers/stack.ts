@@ -49,6 +49,8 @@ export interface StackOptions {
 
 export interface Stack {
   url: string;
+  /** Kills one app (SIGKILL: no chance to clean up, as in a crash) and starts it again. */
+  crashAndRestart(app: App): Promise<void>;
   /** Stops the gateway first (no new work), then the services; SIGKILL after the grace period. */
   stop(graceMs?: number): Promise<void>;
   children: Map<App, ChildProcess>;
@@ -71,7 +73,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const exited = new Set<App>();
   let stopping = false;
 
+  const launchEnv = new Map<App, Record<string, string>>();
   const launch = (app: App, extraEnv: Record<string, string>) => {
+    launchEnv.set(app, extraEnv);
+    exited.delete(app);
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry(app)], {
       cwd: ROOT,
       env: { ...process.env, ...options.env, ...extraEnv },
@@ -87,6 +92,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       forwardLines(child.stderr, process.stderr, prefix);
     }
     child.on('exit', (code, signal) => {
+      if (children.get(app) !== child) return;
       exited.add(app);
       if (!stopping) process.stderr.write(`[${app}] exited unexpectedly (${signal ?? `code ${code}`})\n`);
     });
@@ -121,23 +127,40 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
   };
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (exited.size > 0) {
-      const dead = [...exited].join(', ');
-      await stop();
-      throw new Error(`${dead} exited during start-up`);
+  const crashAndRestart = async (app: App) => {
+    const child = children.get(app);
+    if (child && !exited.has(app)) {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
     }
-    try {
-      const response = await fetch(`${url}/readyz`);
-      last = `${response.status} ${await response.text()}`;
-      if (response.ok) return { url, stop, children };
-    } catch (error) {
-      last = (error as Error).message;
+    launch(app, launchEnv.get(app) ?? {});
+    await waitUntilReady();
+  };
+
+  const waitUntilReady = async () => {
+    const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+    let last = 'no answer';
+    while (Date.now() < deadline) {
+      if (exited.size > 0) throw new Error(`${[...exited].join(', ')} exited during start-up`);
+      try {
+        const response = await fetch(`${url}/readyz`);
+        last = `${response.status} ${await response.text()}`;
+        if (response.ok) return;
+      } catch (error) {
+        last = (error as Error).message;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    throw new Error(`The stack did not become ready at ${url}: ${last}`);
+  };
+
+  try {
+    await waitUntilReady();
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  throw new Error(`The stack did not become ready at ${url}: ${last}`);
+  return { url, stop, crashAndRestart, children };
 }
