@@ -8,6 +8,7 @@ import { billingDatabase } from './database/billing-database.js';
 import { AccountsService } from './ledger/accounts.service.js';
 import { CreditLedger } from './ledger/credit-ledger.js';
 import { HoldsService } from './ledger/holds.service.js';
+import { TrainingListener } from './ledger/training.listener.js';
 import { UserRegisteredListener } from './ledger/user-registered.listener.js';
 import { PackagesService } from './packages/packages.service.js';
 import { PaymentsService } from './payments/payments.service.js';
@@ -28,6 +29,7 @@ export class AppModule {
         PackagesService,
         PaymentsService,
         UserRegisteredListener,
+        TrainingListener,
         {
           provide: PAYMENT_PROVIDER,
           useFactory: (appConfig: BillingConfig, dataSource: DataSource) =>

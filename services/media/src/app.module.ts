@@ -10,6 +10,8 @@ import type { MediaConfig } from './media.config.js';
 import { SelfieUploadService } from './selfies/selfie-upload.service.js';
 import { SelfiesService } from './selfies/selfies.service.js';
 import { StorageLifecycle, objectStorageProvider } from './storage/storage.providers.js';
+import { TrainingArchiveService } from './training/training-archive.service.js';
+import { TrainingListener } from './training/training.listener.js';
 
 @Module({})
 export class AppModule {
@@ -27,6 +29,8 @@ export class AppModule {
         AvatarsService,
         FilesService,
         ImageFormatterService,
+        TrainingArchiveService,
+        TrainingListener,
       ],
     };
   }

@@ -3,6 +3,7 @@ import { RpcHandler } from '@likeness/nest-kit';
 import { Controller } from '@nestjs/common';
 import { AvatarsService } from './avatars/avatars.service.js';
 import { SelfiesService } from './selfies/selfies.service.js';
+import { TrainingArchiveService } from './training/training-archive.service.js';
 
 /** Metadata over NATS; image bytes go over the internal HTTP routes (see internal-http/). */
 @Controller()
@@ -10,6 +11,7 @@ export class MediaController {
   constructor(
     private readonly selfies: SelfiesService,
     private readonly avatars: AvatarsService,
+    private readonly archives: TrainingArchiveService,
   ) {}
 
   @RpcHandler(MediaRpc.listSelfies)
@@ -30,6 +32,11 @@ export class MediaController {
   @RpcHandler(MediaRpc.releaseSelfies)
   releaseSelfies(request: RpcRequest<typeof MediaRpc.releaseSelfies>) {
     return this.selfies.release(request.userId, request.modelId);
+  }
+
+  @RpcHandler(MediaRpc.createTrainingArchive)
+  createTrainingArchive(request: RpcRequest<typeof MediaRpc.createTrainingArchive>) {
+    return this.archives.create(request);
   }
 
   @RpcHandler(MediaRpc.listAvatars)

@@ -1,7 +1,15 @@
 import { ServiceKitModule } from '@likeness/nest-kit';
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { TrainingConfig } from './training.config.js';
 import { trainingDatabase } from './database/training-database.js';
+import { ModelLeases } from './models/model-leases.js';
+import { ModelTransitions } from './models/model-transitions.js';
+import { ModelsService } from './models/models.service.js';
+import { TrainingReconciler } from './models/training-reconciler.js';
+import { TrainingService } from './models/training.service.js';
+import { trainingProvider } from './providers/training-provider.provider.js';
+import { TrainingController } from './training.controller.js';
+import type { TrainingConfig } from './training.config.js';
+import { ReplicateWebhooksService } from './webhooks/replicate-webhooks.service.js';
 
 @Module({})
 export class AppModule {
@@ -9,6 +17,16 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ service: 'training', config, database: trainingDatabase(config) })],
+      controllers: [TrainingController],
+      providers: [
+        trainingProvider,
+        ModelLeases,
+        ModelTransitions,
+        TrainingService,
+        ModelsService,
+        TrainingReconciler,
+        ReplicateWebhooksService,
+      ],
     };
   }
 }

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { AvatarsService } from '../avatars/avatars.service.js';
 import { IMAGE_NOT_FOUND, openObject } from '../storage/objects.js';
 import { OBJECT_STORAGE } from '../storage/storage.providers.js';
+import { parseTrainingArchiveKey } from '../training/archive-keys.js';
 import { ImageUrls } from './image-urls.js';
 import { SHARE_TOKEN_PATTERN } from './public-paths.js';
 
@@ -53,6 +54,15 @@ export class FilesService {
   }
 
   private async belongsToAnImage(key: string): Promise<boolean> {
+    // A training's zip is served (to the provider) only while its selfies are locked.
+    const archive = parseTrainingArchiveKey(key);
+    if (archive) {
+      const locks: unknown[] = await this.dataSource.query(
+        `SELECT 1 FROM media.training_locks WHERE model_id = $1 AND user_id = $2 LIMIT 1`,
+        [archive.modelId, archive.userId],
+      );
+      return locks.length > 0;
+    }
     const rows: unknown[] = await this.dataSource.query(
       `SELECT 1 FROM media.uploaded_images WHERE storage_key = $1 OR thumbnail_key = $1
        UNION ALL

@@ -26,9 +26,15 @@ export class ImageUrls {
    * An absolute URL a party outside the system (the inference provider) can fetch: the
    * storage's own presigned URL, else our signed one on PUBLIC_URL, else none.
    */
-  async forProvider(key: string): Promise<string | undefined> {
-    const presigned = await this.storage.presignGet(key, this.config.SIGNED_URL_TTL_SECONDS);
+  async forProvider(key: string, ttlSeconds = this.config.SIGNED_URL_TTL_SECONDS): Promise<string | undefined> {
+    const presigned = await this.storage.presignGet(key, ttlSeconds);
     if (presigned) return presigned;
-    return this.config.PUBLIC_URL ? `${this.config.PUBLIC_URL}${this.signed(key)}` : undefined;
+    if (!this.config.PUBLIC_URL) return undefined;
+    // Signed with the same key, so the usual check accepts it; only the expiry differs.
+    const signer =
+      ttlSeconds === this.config.SIGNED_URL_TTL_SECONDS
+        ? this.signer
+        : new UrlSigner(this.config.MEDIA_SECRET, ttlSeconds);
+    return `${this.config.PUBLIC_URL}${signer.fileUrl(key)}`;
   }
 }

@@ -3,10 +3,11 @@ import { DomainError, queryRows } from '@likeness/nest-kit';
 import type { ObjectStorage } from '@likeness/storage';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource, type EntityManager, In } from 'typeorm';
 import { ImageUrls } from '../files/image-urls.js';
 import { deleteObjectsQuietly } from '../storage/objects.js';
 import { OBJECT_STORAGE } from '../storage/storage.providers.js';
+import { trainingArchiveKey } from '../training/archive-keys.js';
 import { TrainingLock } from './training-lock.entity.js';
 import { UploadedImage } from './uploaded-image.entity.js';
 
@@ -117,13 +118,21 @@ export class SelfiesService {
     };
   }
 
-  /** The training of a model ended: its locks go, other models' locks stay. */
-  async release(userId: number, modelId: number): Promise<{ released: number }> {
+  /**
+   * The training of a model ended: its locks go (other models' locks stay), and so does the zip
+   * made for its provider. In the caller's transaction when given one (an event's inbox).
+   */
+  async release(
+    userId: number,
+    modelId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<{ released: number }> {
     const released = await queryRows<{ uploaded_image_id: number }>(
-      this.dataSource.manager,
+      manager,
       `DELETE FROM media.training_locks WHERE model_id = $1 AND user_id = $2 RETURNING uploaded_image_id`,
       [modelId, userId],
     );
+    await deleteObjectsQuietly(this.storage, [trainingArchiveKey(userId, modelId)], this.logger);
     return { released: released.length };
   }
 
