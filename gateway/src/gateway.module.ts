@@ -16,6 +16,8 @@ import { HealthController } from './health/health.controller.js';
 import { HttpErrorFilter } from './http/http-errors.js';
 import { MediaController } from './media/media.controller.js';
 import { MediaHttpClient } from './media/media-http.client.js';
+import { ReplicateWebhookController } from './training/replicate-webhook.controller.js';
+import { TrainingController } from './training/training.controller.js';
 import { CurrentUserService } from './users/current-user.service.js';
 import { UsersController } from './users/users.controller.js';
 
@@ -37,6 +39,8 @@ export class GatewayModule {
         BillingController,
         StripeWebhookController,
         MediaController,
+        TrainingController,
+        ReplicateWebhookController,
         HealthController,
         DocsController,
       ],

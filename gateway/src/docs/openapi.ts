@@ -33,7 +33,7 @@ function errorResponses(route: HttpRoute): Record<string, unknown> {
 }
 
 function successStatusOf(route: HttpRoute): string {
-  return route.method === 'POST' && (route.path === '/api/register' || route.bodyType === 'multipart') ? '201' : '200';
+  return route.created ? '201' : '200';
 }
 
 /** Path parameters (`{id}`) and the query string's fields. */

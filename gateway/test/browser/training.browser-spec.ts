@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { type RunningStack, startTestStack } from '../system/stack-harness.js';
+import { SCREENSHOTS, launchChromium, registerThroughSpa } from './chromium.js';
+
+let stack: RunningStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startTestStack({ LOCAL_TRAINING_MS: '2000' });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.shutdown();
+});
+
+/** Buys the Starter Pack with the local test card, as the page's own session. */
+async function buyStarterPack(page: Page): Promise<void> {
+  const headers = { origin: stack.url };
+  const intent = await (
+    await page.request.post(`${stack.url}/api/create-payment-intent`, { data: { packageId: 'starter' }, headers })
+  ).json();
+  const paymentIntentId = intent.paymentIntentId as string;
+  await page.request.post(`${stack.url}/api/local-payments/confirm`, {
+    data: { paymentIntentId, cardNumber: '4242 4242 4242 4242' },
+    headers,
+  });
+  const confirmed = await page.request.post(`${stack.url}/api/confirm-payment`, { data: { paymentIntentId }, headers });
+  expect(await confirmed.json()).toEqual({ credits: 50 });
+}
+
+async function selfies(count: number) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => ({
+      name: `me-${index + 1}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await sharp(randomBytes(256 * 256 * 3), { raw: { width: 256, height: 256, channels: 3 } })
+        .blur(6)
+        .jpeg()
+        .toBuffer(),
+    })),
+  );
+}
+
+describe('training a model in the browser', () => {
+  it('should train on 12 selected selfies and show the model as "Ready to use"', async () => {
+    const page = await registerThroughSpa(browser, stack.url, 'trainer_tess');
+    await buyStarterPack(page);
+    await page.goto(`${stack.url}/models`);
+    await page.getByRole('heading', { level: 1, name: 'Custom AI Models' }).waitFor();
+    await page
+      .getByText(/Local preview mode/)
+      .first()
+      .waitFor();
+
+    await page.getByLabel('Choose selfies to upload').setInputFiles(await selfies(12));
+    await page.getByRole('button', { name: 'Upload 12 selfies' }).click();
+    await page.getByText('12 selfies uploaded successfully.', { exact: true }).first().waitFor();
+    const picker = page.getByRole('region', { name: /^Image Selection/ });
+    await picker.getByRole('button', { name: 'Select All' }).click();
+    await picker.getByRole('heading', { name: 'Image Selection (12/20)' }).waitFor();
+
+    await page.getByLabel('Model name').fill('Tess portrait model');
+    await page.getByLabel('Trigger word').fill('tess_face');
+    await page.getByRole('button', { name: 'Start Training (30 credits)' }).click();
+    await page.getByText('Training started!', { exact: true }).first().waitFor();
+    // 5 + 50 bought - 30 held for the training.
+    await page.getByRole('link', { name: '25 credits: buy credits' }).waitFor();
+
+    const list = page.getByRole('region', { name: 'Your Custom Models' });
+    await list.getByText('Tess portrait model').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'models-training.png'), fullPage: true });
+    await list.getByText('Ready to use').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'models-ready.png'), fullPage: true });
+    await page.getByRole('link', { name: '25 credits: buy credits' }).waitFor();
+  });
+});
