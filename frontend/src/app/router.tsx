@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AuthPage } from '@/features/auth/components/auth-page';
 import { GalleryPage } from '@/features/gallery/components/gallery-page';
-import { ModelsPage } from '@/features/models/components/models-page';
 import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -10,6 +9,7 @@ import { RedirectIfSignedIn, RequireAuth, RootRedirect } from './route-guards';
 import { CheckoutRoute } from './routes/checkout';
 import { CreditsRoute } from './routes/credits';
 import { DashboardRoute } from './routes/dashboard';
+import { ModelsRoute } from './routes/models';
 import { NotFoundPage } from './routes/not-found';
 import { PaymentResultRoute } from './routes/payment-result';
 import { RouteError } from './routes/route-error';
@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', element: <DashboardRoute /> },
               { path: 'gallery', element: <GalleryPage /> },
-              { path: 'models', element: <ModelsPage /> },
+              { path: 'models', element: <ModelsRoute /> },
               { path: 'credits', element: <CreditsRoute /> },
               { path: 'checkout/:packageId', element: <CheckoutRoute /> },
               { path: 'success', element: <PaymentResultRoute /> },

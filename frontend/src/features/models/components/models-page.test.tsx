@@ -15,7 +15,12 @@ function deferred<T>() {
 async function openModels(selfies: UploadedImage[], handlers: ApiHandlers = {}) {
   const fetchMock = mockApi({
     user: alice,
-    handlers: { 'GET /api/uploaded-images': () => jsonResponse(selfies), ...handlers },
+    handlers: {
+      'GET /api/uploaded-images': () => jsonResponse(selfies),
+      'GET /api/custom-models': () => jsonResponse([]),
+      'GET /api/inference/config': () => jsonResponse({ provider: 'replicate' }),
+      ...handlers,
+    },
   });
   const app = renderApp('/models');
   await screen.findByRole('heading', { level: 1, name: 'Custom AI Models' });

@@ -1,16 +1,44 @@
-import { useUploadedImages } from '../api/get-uploaded-images';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useCustomModels } from '../api/get-custom-models';
+import { uploadedImagesQueryOptions, useUploadedImages } from '../api/get-uploaded-images';
 import { useSelfieSelection } from '../hooks/use-selfie-selection';
+import { useTrainingEnded } from '../hooks/use-training-ended';
+import { CustomModelsList } from './custom-models-list';
 import { SelfiePicker } from './selfie-picker';
 import { SelfieUploadCard } from './selfie-upload-card';
+import { TrainModelCard } from './train-model-card';
+
+interface ModelsPageProps {
+  username: string;
+  credits: number;
+  /** Refreshes the user's balance: after a training starts (30 credits held) or ends (a failure gives them back). */
+  onCreditsChanged: () => void;
+}
 
 /**
- * /models: upload selfies and choose a training set from them. The page owns the selection so
- * the training card (beside the upload card) can read it; the list of trained models goes
- * under the grid.
+ * /models: upload selfies, choose a training set from them, train a model on it and follow it in
+ * "Your Custom Models". The page owns the selection: the picker changes it, the training card reads it.
  */
-export function ModelsPage() {
+export function ModelsPage({ username, credits, onCreditsChanged }: ModelsPageProps) {
+  const queryClient = useQueryClient();
   const images = useUploadedImages();
   const selection = useSelfieSelection(images.data);
+  const models = useCustomModels();
+  const { clear } = selection;
+
+  const handleTrainingStarted = useCallback(() => {
+    clear();
+    onCreditsChanged();
+  }, [clear, onCreditsChanged]);
+
+  useTrainingEnded(
+    models.data,
+    useCallback(() => {
+      void queryClient.invalidateQueries({ queryKey: uploadedImagesQueryOptions().queryKey });
+      onCreditsChanged();
+    }, [queryClient, onCreditsChanged]),
+  );
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12 lg:px-8">
@@ -21,11 +49,30 @@ export function ModelsPage() {
         </p>
       </header>
 
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="flex min-w-0 flex-col gap-6">
-          <SelfieUploadCard storedCount={images.data?.length ?? 0} />
+      {/* One column on small screens in the order of the task (upload, select, train); on large
+          screens the upload and training cards sit beside the picker. */}
+      <div className="mt-8 flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+        <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
+          <div className="order-1 min-w-0">
+            <SelfieUploadCard storedCount={images.data?.length ?? 0} />
+          </div>
+          <div className="order-3 min-w-0">
+            <TrainModelCard
+              username={username}
+              credits={credits}
+              selectedIds={selection.selectedIds}
+              models={models.data}
+              onTrainingStarted={handleTrainingStarted}
+            />
+          </div>
         </div>
-        <SelfiePicker images={images} selection={selection} />
+        <div className="order-2 min-w-0 lg:order-none">
+          <SelfiePicker images={images} selection={selection} />
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <CustomModelsList models={models} />
       </div>
     </div>
   );
