@@ -21,10 +21,13 @@ function moduleBoundaries({ tests }) {
         { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [], allowedExternalImports: ['zod'] },
         // The browser gets only browser-safe libraries.
         { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:browser'] },
-        // A kit's own tests may use libs/testing's servers and fixtures.
+        // A kit's own tests may use libs/testing's servers and fixtures. The storage port is the one
+        // kit other kits build on (the local inference adapter reads selfies and writes previews).
         {
           sourceTag: 'type:kit',
-          onlyDependOnLibsWithTags: tests ? ['type:contracts', 'type:testing'] : ['type:contracts'],
+          onlyDependOnLibsWithTags: tests
+            ? ['type:contracts', 'type:testing', 'port:storage']
+            : ['type:contracts', 'port:storage'],
         },
         { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:kit'] },
         // No service imports another service; each talks to the others over NATS.

@@ -36,3 +36,11 @@ export class TrainingNotFoundError extends Error {
     super(`The inference provider has no training ${trainingId}`);
   }
 }
+
+/** The provider has no prediction with this id (or the id is not one this adapter issues). */
+export class PredictionNotFoundError extends Error {
+  override readonly name = 'PredictionNotFoundError';
+  constructor(readonly predictionId: string) {
+    super(`The inference provider has no prediction ${predictionId}`);
+  }
+}

@@ -4,3 +4,8 @@ export * from './local-training-provider.js';
 export * from './replicate-training-provider.js';
 export * from './replicate-webhook.js';
 export * from './create-training-provider.js';
+export * from './replicate-client.js';
+export * from './local-preview-image.js';
+export * from './local-prediction-provider.js';
+export * from './replicate-prediction-provider.js';
+export * from './create-prediction-provider.js';

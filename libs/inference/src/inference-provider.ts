@@ -44,10 +44,7 @@ export interface Training {
   destination?: string;
 }
 
-/**
- * The training half of the port. (Predictions join it with the generation service: see
- * issue 6; `Training.version` is what they will take.)
- */
+/** The training half of the port; `Training.version` is what a prediction takes. */
 export interface TrainingProvider {
   readonly kind: ProviderKind;
   /**
@@ -59,4 +56,45 @@ export interface TrainingProvider {
   cancelTraining(id: string): Promise<void>;
   /** Removes what the provider keeps for a model (Replicate: the destination model). */
   deleteModel(destination: string): Promise<void>;
+}
+
+export const MAX_PREDICTION_OUTPUTS = 4;
+
+export interface StartPredictionInput {
+  /** `Training.version` of a succeeded training (Replicate: `owner/name:version`; local: `local:<modelId>`). */
+  version: string;
+  prompt: string;
+  /** 1 to 4. */
+  numOutputs: number;
+  /** Where the provider posts the completed prediction; undefined when webhooks are not in use. */
+  webhookUrl?: string;
+  seed?: number;
+}
+
+export interface Prediction {
+  id: string;
+  status: JobStatus;
+  /**
+   * Set once it succeeded. Replicate: URLs that expire (copy them); local: storage keys under
+   * `staging/local-predictions/`.
+   */
+  outputs?: string[];
+  /** The provider's words, when it failed. */
+  error?: string;
+}
+
+/** The generation half of the port: images from a trained model and a prompt. */
+export interface PredictionProvider {
+  readonly kind: ProviderKind;
+  startPrediction(input: StartPredictionInput): Promise<Prediction>;
+  /** @throws PredictionNotFoundError */
+  getPrediction(id: string): Promise<Prediction>;
+  /** A finished prediction stays as it was. @throws PredictionNotFoundError */
+  cancelPrediction(id: string): Promise<void>;
+}
+
+export function assertNumOutputs(numOutputs: number): void {
+  if (!Number.isInteger(numOutputs) || numOutputs < 1 || numOutputs > MAX_PREDICTION_OUTPUTS) {
+    throw new RangeError(`numOutputs must be an integer from 1 to ${MAX_PREDICTION_OUTPUTS}, not ${numOutputs}`);
+  }
 }

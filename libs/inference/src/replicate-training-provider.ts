@@ -1,8 +1,17 @@
-import Replicate, { type Training as ReplicateTraining } from 'replicate';
-import { ProviderRejectedError, ProviderUnavailableError, TrainingNotFoundError } from './errors.js';
-import type { JobStatus, StartTrainingInput, Training, TrainingProvider } from './inference-provider.js';
+import type Replicate from 'replicate';
+import type { Training as ReplicateTraining } from 'replicate';
+import { ProviderUnavailableError, TrainingNotFoundError } from './errors.js';
+import type { StartTrainingInput, Training, TrainingProvider } from './inference-provider.js';
+import {
+  type ApiErrorLike,
+  createReplicateClient,
+  describe,
+  isApiError,
+  REPLICATE_STATUSES,
+  toProviderError,
+} from './replicate-client.js';
 
-export const REPLICATE_API_URL = 'https://api.replicate.com/v1';
+export { REPLICATE_API_URL } from './replicate-client.js';
 
 export interface ReplicateTrainingProviderOptions {
   /** REPLICATE_API_TOKEN. */
@@ -37,13 +46,6 @@ export const DEFAULT_TRAINER_INPUT: Readonly<Record<string, unknown>> = { steps:
  */
 export const DESTINATION_PARAMETER = 'destination';
 
-interface ApiErrorLike extends Error {
-  response: Response;
-}
-
-const isApiError = (error: unknown): error is ApiErrorLike =>
-  error instanceof Error && error.name === 'ApiError' && 'response' in error;
-
 /** What Replicate gives for a training, with the fields its typings leave out. */
 type ReplicateTrainingJson = ReplicateTraining & { destination?: string; status: string };
 
@@ -63,15 +65,7 @@ export class ReplicateTrainingProvider implements TrainingProvider {
   private readonly hardware: string;
   private readonly modelNamePrefix: string;
   private readonly trainerInput: Record<string, unknown>;
-  private readonly requestTimeoutMs: number;
   private readonly reconcilePages: number;
-  private readonly baseFetch: typeof globalThis.fetch;
-  /**
-   * The SDK retries a request whose fetch threw, whatever its method, which would repeat a
-   * creation that timed out. A request (one `init` object across the SDK's attempts) gets one
-   * transport attempt; the SDK's further attempts fail at once with the same error.
-   */
-  private readonly transportFailures = new WeakMap<object, ProviderUnavailableError>();
 
   constructor(options: ReplicateTrainingProviderOptions) {
     const trainer = /^([^/\s:]+)\/([^/\s:]+):(\w+)$/.exec(options.trainer);
@@ -84,14 +78,8 @@ export class ReplicateTrainingProvider implements TrainingProvider {
     this.hardware = options.hardware ?? DEFAULT_REPLICATE_HARDWARE;
     this.modelNamePrefix = options.modelNamePrefix ?? 'likeness-model';
     this.trainerInput = { ...DEFAULT_TRAINER_INPUT, ...options.trainerInput };
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.reconcilePages = options.reconcilePages ?? 3;
-    this.baseFetch = options.fetch ?? globalThis.fetch;
-    this.client = new Replicate({
-      auth: options.apiToken,
-      baseUrl: options.baseUrl ?? REPLICATE_API_URL,
-      fetch: (input, init) => this.fetchOnce(input, init),
-    });
+    this.client = createReplicateClient(options);
   }
 
   /** `<owner>/<prefix>-<modelId>`: the model Replicate keeps the trained weights in. */
@@ -209,26 +197,6 @@ export class ReplicateTrainingProvider implements TrainingProvider {
       throw toProviderError(error, 'list recent trainings');
     }
   }
-
-  private async fetchOnce(input: Request | URL | string, init?: RequestInit): Promise<Response> {
-    const earlier = init && this.transportFailures.get(init);
-    if (earlier) throw earlier;
-    const timeout = AbortSignal.timeout(this.requestTimeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    try {
-      return await this.baseFetch(input, { ...init, signal });
-    } catch (error) {
-      const target = input instanceof Request ? input.url : String(input);
-      const reason = timeout.aborted ? `no answer within ${this.requestTimeoutMs} ms` : describe(error);
-      const failure = new ProviderUnavailableError(
-        `Replicate could not be reached (${init?.method ?? 'GET'} ${target}): ${reason}`,
-        undefined,
-        { cause: error },
-      );
-      if (init) this.transportFailures.set(init, failure);
-      throw failure;
-    }
-  }
 }
 
 function tagWebhook(webhookUrl: string, destination: string): string {
@@ -265,17 +233,8 @@ function withoutQuery(url: string): string {
   }
 }
 
-const STATUSES: Record<string, JobStatus> = {
-  starting: 'starting',
-  processing: 'processing',
-  succeeded: 'succeeded',
-  failed: 'failed',
-  canceled: 'canceled',
-  aborted: 'canceled',
-};
-
 function toTraining(json: ReplicateTrainingJson, destination?: string): Training {
-  const status = STATUSES[json.status] ?? 'processing';
+  const status = REPLICATE_STATUSES[json.status] ?? 'processing';
   const version = json.output?.version;
   const target = json.destination ?? destination ?? taggedDestination(json.webhook) ?? version?.split(':')[0];
   return {
@@ -291,44 +250,4 @@ function alreadyExists(error: ApiErrorLike): boolean {
   if (error.response.status === 409) return true;
   if (error.response.status !== 400 && error.response.status !== 422) return false;
   return /already exists/i.test(error.message);
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value instanceof Error) {
-    const cause = value.cause instanceof Error ? `: ${value.cause.message}` : '';
-    return `${value.message}${cause}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** Replicate's problem details (`{"detail": ...}`) when the SDK's message carries them. */
-function detailOf(error: ApiErrorLike): string {
-  const body = /failed with status \d+[^:]*: ([\s\S]*)\.$/.exec(error.message)?.[1];
-  if (!body) return error.message;
-  try {
-    const parsed = JSON.parse(body) as { detail?: unknown; title?: unknown };
-    return describe(parsed.detail ?? parsed.title ?? body);
-  } catch {
-    return body;
-  }
-}
-
-function toProviderError(error: unknown, what: string): Error {
-  if (error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError) return error;
-  if (!isApiError(error)) return error instanceof Error ? error : new Error(describe(error));
-  const status = error.response.status;
-  if (status >= 500 || status === 429) {
-    return new ProviderUnavailableError(`Replicate answered ${status} to ${what}`, status, { cause: error });
-  }
-  if (status === 401 || status === 403) {
-    return new ProviderRejectedError(
-      `Replicate refused the API token (${status}) to ${what}: check REPLICATE_API_TOKEN and REPLICATE_OWNER`,
-      status,
-      { cause: error },
-    );
-  }
-  return new ProviderRejectedError(`Replicate refused to ${what} (${status}): ${detailOf(error)}`, status, {
-    cause: error,
-  });
 }

@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 
 /**
- * A local stand-in for the part of Replicate's HTTP API the training adapter calls (destination
- * models and their versions, trainings), answering in Replicate's shapes so the real `replicate`
+ * A local stand-in for the part of Replicate's HTTP API the inference adapters call (destination
+ * models and their versions, trainings, predictions with the trained versions), answering in Replicate's shapes so the real `replicate`
  * client talks to it through its `baseUrl`. Tests decide what Replicate would do on its own (a
  * training finishing or failing, a lost answer) and get webhooks signed as Replicate signs them.
  * Its signing is written here independently of the adapter's check, so the two test each other.
@@ -60,6 +61,20 @@ export interface ReplicateStandIn {
     id: string,
     options?: { webhookId?: string; timestamp?: number },
   ): { body: string; headers: Record<string, string> };
+  /** Every prediction created, oldest first (copies). */
+  predictions(): StandInPrediction[];
+  /** One prediction by id (a copy); throws when there is none. */
+  prediction(id: string): StandInPrediction;
+  /**
+   * The prediction ends. Success sets `output` to one URL per requested output, served by the
+   * stand-in itself as real PNGs (`GET /files/<name>.png`, no token, as replicate.delivery).
+   */
+  completePrediction(
+    id: string,
+    outcome: { status: 'succeeded' | 'failed' | 'canceled'; outputs?: string[]; error?: string },
+  ): StandInPrediction;
+  /** The next prediction creation takes effect and is never answered (the caller times out). */
+  holdNextPredictionCreate(): void;
   /** Closes the server; later requests find nothing listening. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -120,6 +135,41 @@ export interface StandInTraining {
   destination: string;
 }
 
+export interface StandInPrediction {
+  id: string;
+  model: string;
+  version: string;
+  input: Record<string, unknown>;
+  output: string[] | null;
+  status: StandInTrainingStatus;
+  error: string | null;
+  logs: string;
+  source: 'api';
+  data_removed: boolean;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  webhook?: string;
+  webhook_events_filter?: string[];
+  urls: { get: string; cancel: string; web: string };
+}
+
+/** A small real PNG, different for every name, for the output URLs of predictions. */
+function outputPng(name: string): Promise<Buffer> {
+  let hash = 0;
+  for (const character of name) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
+  return sharp({
+    create: {
+      width: 64,
+      height: 64,
+      channels: 3,
+      background: { r: hash & 255, g: (hash >> 8) & 255, b: (hash >> 16) & 255 },
+    },
+  })
+    .png()
+    .toBuffer();
+}
+
 interface Answer {
   status: number;
   body?: unknown;
@@ -176,6 +226,8 @@ export async function startReplicateStandIn(
   const trainer = `${trainerModel}:${trainerVersion}`;
   const models = new Map<string, StandInModel>();
   const trainings: StandInTraining[] = [];
+  const predictions: StandInPrediction[] = [];
+  let holdPredictionCreate = false;
   const log: StandInReplicateRequest[] = [];
   const failures: number[] = [];
   let createFailure: number | 'no-answer' | undefined;
@@ -311,6 +363,72 @@ export async function startReplicateStandIn(
     }
   }
 
+  function findPrediction(id: string): StandInPrediction {
+    const prediction = predictions.find((candidate) => candidate.id === id);
+    if (!prediction) throw new Error(`The Replicate stand-in has no prediction ${id}`);
+    return prediction;
+  }
+
+  /** Predictions run versions of the models trained here, named by the version hash alone. */
+  function createPrediction(body: Record<string, unknown>): Answer {
+    const version = body['version'];
+    if (typeof version !== 'string') return problem(422, 'version is required', 'Invalid input');
+    const model = [...models.values()].find((candidate) => candidate.versions.includes(version));
+    if (!model) return problem(422, `Invalid version or not permitted: ${version}`, 'Invalid version');
+    const input = body['input'];
+    if (typeof input !== 'object' || input === null) return problem(422, 'input is required', 'Invalid input');
+    const webhook = body['webhook'];
+    const id = replicateId();
+    const prediction: StandInPrediction = {
+      id,
+      model: `${model.owner}/${model.name}`,
+      version,
+      input: input as Record<string, unknown>,
+      output: null,
+      status: 'starting',
+      error: null,
+      logs: '',
+      source: 'api',
+      data_removed: false,
+      created_at: new Date().toISOString(),
+      started_at: null,
+      completed_at: null,
+      ...(typeof webhook === 'string'
+        ? {
+            webhook,
+            webhook_events_filter: Array.isArray(body['webhook_events_filter'])
+              ? (body['webhook_events_filter'] as string[])
+              : ['start', 'output', 'logs', 'completed'],
+          }
+        : {}),
+      urls: {
+        get: `${url}/predictions/${id}`,
+        cancel: `${url}/predictions/${id}/cancel`,
+        web: `https://replicate.com/p/${id}`,
+      },
+    };
+    predictions.push(prediction);
+    return { status: 201, body: structuredClone(prediction) };
+  }
+
+  function finishPrediction(
+    prediction: StandInPrediction,
+    status: 'succeeded' | 'failed' | 'canceled',
+    outputs?: string[],
+    error?: string,
+  ) {
+    prediction.status = status;
+    prediction.completed_at = new Date().toISOString();
+    prediction.started_at ??= prediction.created_at;
+    if (status === 'succeeded') {
+      const count = Number(prediction.input['num_outputs'] ?? 1);
+      const names = outputs ?? Array.from({ length: count }, (_, index) => `${prediction.id}-${index}`);
+      prediction.output = names.map((name) => `${new URL(url).origin}/files/${name}.png`);
+    } else if (status === 'failed') {
+      prediction.error = error ?? 'Prediction failed.';
+    }
+  }
+
   function handle(method: string, path: string, search: URLSearchParams, body: Record<string, unknown>): Answer {
     if (method === 'POST' && path === '/v1/models') return createModel(body);
     const trainingsCreate = /^\/v1\/models\/([^/]+)\/([^/]+)\/versions\/([^/]+)\/trainings$/.exec(path);
@@ -349,6 +467,17 @@ export async function startReplicateStandIn(
         return { status: 204 };
       }
     }
+    if (method === 'POST' && path === '/v1/predictions') return createPrediction(body);
+    const predictionPath = /^\/v1\/predictions\/([^/]+)(\/cancel)?$/.exec(path);
+    if (predictionPath) {
+      const prediction = predictions.find((candidate) => candidate.id === predictionPath[1]);
+      if (!prediction) return problem(404, 'Not found.', 'Not found');
+      if (method === 'GET' && !predictionPath[2]) return { status: 200, body: structuredClone(prediction) };
+      if (method === 'POST' && predictionPath[2]) {
+        if (!isFinished(prediction.status)) finishPrediction(prediction, 'canceled');
+        return { status: 200, body: structuredClone(prediction) };
+      }
+    }
     if (method === 'GET' && path === '/v1/trainings') {
       return page([...trainings].reverse().map(view), search.get('cursor'), path);
     }
@@ -381,7 +510,15 @@ export async function startReplicateStandIn(
       const method = request.method ?? 'GET';
       const requestUrl = new URL(request.url ?? '/', 'http://stand-in');
       const path = requestUrl.pathname;
+      const file = /^\/files\/([\w-]+)\.png$/.exec(path);
+      if (method === 'GET' && file) {
+        log.push({ method, path, status: 200 });
+        response.writeHead(200, { 'Content-Type': 'image/png' });
+        response.end(await outputPng(file[1] ?? ''));
+        return;
+      }
       const isCreate = method === 'POST' && /\/trainings$/.test(path);
+      const isPredictionCreate = method === 'POST' && path === '/v1/predictions';
       const failure = failures.shift();
       let answer: Answer;
       if (failure !== undefined) {
@@ -402,6 +539,12 @@ export async function startReplicateStandIn(
             return;
           }
           answer = problem(lost, 'The Replicate stand-in lost the answer to this request.', 'Bad gateway');
+        }
+        if (isPredictionCreate && answer.status < 300 && holdPredictionCreate) {
+          holdPredictionCreate = false;
+          log.push({ method, path, status: 0 });
+          held.push(response);
+          return;
         }
       }
       log.push({ method, path, status: answer.status });
@@ -498,6 +641,17 @@ export async function startReplicateStandIn(
       finish(training, status, error);
       const deliveries = deliver && wants(training, 'completed') ? await deliverWebhook(id) : [];
       return { training: structuredClone(training), deliveries };
+    },
+    predictions: () => predictions.map((prediction) => structuredClone(prediction)),
+    prediction: (id) => structuredClone(findPrediction(id)),
+    completePrediction(id, { status, outputs, error }) {
+      const prediction = findPrediction(id);
+      if (isFinished(prediction.status)) throw new Error(`Prediction ${id} already ${prediction.status}`);
+      finishPrediction(prediction, status, outputs, error);
+      return structuredClone(prediction);
+    },
+    holdNextPredictionCreate() {
+      holdPredictionCreate = true;
     },
     deliverWebhook,
     signedWebhook,

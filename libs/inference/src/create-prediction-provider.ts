@@ -1,0 +1,39 @@
+import type { ObjectStorage } from '@likeness/storage';
+import type { PredictionProvider } from './inference-provider.js';
+import { LocalPredictionProvider } from './local-prediction-provider.js';
+import { ReplicatePredictionProvider } from './replicate-prediction-provider.js';
+
+/** The inference settings of the generation service's config, as parsed from its environment. */
+export interface PredictionProviderSettings {
+  /** REPLICATE_API_TOKEN: Replicate when set, the local adapter otherwise. */
+  replicateApiToken?: string;
+  /** REPLICATE_API_URL: a stand-in in tests. */
+  replicateBaseUrl?: string;
+  replicateRequestTimeoutMs?: number;
+  /** LOCAL_GENERATION_MS. */
+  localGenerationMs?: number;
+  /** Where the local adapter reads selfies and writes its outputs. */
+  storage: ObjectStorage;
+  /** The selfies behind a local model version (`local:<modelId>`). */
+  imageKeysFor: (version: string) => Promise<string[]>;
+  /** The local adapter's clock (tests). */
+  now?: () => number;
+}
+
+export function createPredictionProvider(settings: PredictionProviderSettings): PredictionProvider {
+  if (!settings.replicateApiToken) {
+    return new LocalPredictionProvider({
+      storage: settings.storage,
+      imageKeysFor: settings.imageKeysFor,
+      ...(settings.localGenerationMs !== undefined ? { generationMs: settings.localGenerationMs } : {}),
+      ...(settings.now ? { now: settings.now } : {}),
+    });
+  }
+  return new ReplicatePredictionProvider({
+    apiToken: settings.replicateApiToken,
+    ...(settings.replicateBaseUrl ? { baseUrl: settings.replicateBaseUrl } : {}),
+    ...(settings.replicateRequestTimeoutMs !== undefined
+      ? { requestTimeoutMs: settings.replicateRequestTimeoutMs }
+      : {}),
+  });
+}
