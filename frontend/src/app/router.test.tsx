@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeAvatar } from '@/test/media-fixtures';
 import { alice, callsTo, errorResponse, jsonResponse, mockApi, renderApp } from '@/test/render-app';
 
 describe('router', () => {
@@ -109,7 +110,7 @@ describe('signed-in shell', () => {
     const fetchMock = mockApi({ user: alice, handlers: { 'POST /api/logout': () => jsonResponse({ success: true }) } });
     const { user, router, queryClient } = renderApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' });
-    queryClient.setQueryData(['/api/avatars'], [{ id: 1 }]);
+    queryClient.setQueryData(['/api/avatars'], [makeAvatar(1)]);
 
     const trigger = screen.getByRole('button', { name: 'Account menu' });
     expect(trigger).toHaveTextContent('AL');

@@ -1,4 +1,3 @@
-import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
@@ -6,5 +5,5 @@ import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 export function DashboardRoute() {
   const { user } = useAuth();
   if (!user) return null;
-  return <DashboardPage username={user.username} credits={user.credits} buyCreditsHref={paths.credits} />;
+  return <DashboardPage username={user.username} credits={user.credits} />;
 }

@@ -1,27 +1,23 @@
-import { Camera, Coins, Plus, Sparkles, Wand2 } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useQuery } from '@tanstack/react-query';
+import { avatarsQueryOptions, useAvatars } from '@/lib/avatars/get-avatars';
+import { customModelsQueryOptions, type ListedModel } from '@/lib/custom-models/get-custom-models';
+import { isCompletedStatus } from '@/lib/custom-models/model-status';
+import { ActionCards } from './action-cards';
+import { CreditsOverview } from './credits-overview';
+import { GetStartedCard } from './get-started-card';
+import { RecentAvatars } from './recent-avatars';
 
 interface DashboardPageProps {
   username: string;
   credits: number;
-  /** Where "Buy More Credits" leads (the app owns the routes). */
-  buyCreditsHref: string;
 }
 
-const steps = [
-  { icon: Camera, title: 'Upload your selfies', text: '12-20 photos with varied angles, expressions and lighting.' },
-  { icon: Wand2, title: 'Train your model', text: 'A personal AI model learns your likeness in about 15-20 minutes.' },
-  {
-    icon: Sparkles,
-    title: 'Generate avatars',
-    text: 'Describe a look or pick a style; each generation costs 5 credits.',
-  },
-] as const;
+const countTrained = (models: ListedModel[]) => models.filter((model) => isCompletedStatus(model.status)).length;
 
-/** /dashboard (labelled Home): the signed-in overview. */
-export function DashboardPage({ username, credits, buyCreditsHref }: DashboardPageProps) {
+/** /dashboard (labelled Home): the signed-in overview (SPEC §2). */
+export function DashboardPage({ username, credits }: DashboardPageProps) {
+  const avatars = useAvatars();
+
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12 lg:px-8">
       <header className="flex flex-col gap-2">
@@ -31,54 +27,20 @@ export function DashboardPage({ username, credits, buyCreditsHref }: DashboardPa
         <p className="text-base text-muted-foreground sm:text-lg">Create stunning AI avatars with your selfies</p>
       </header>
 
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
-        <Card className="relative overflow-hidden">
-          <div aria-hidden="true" className="bg-brand-gradient absolute inset-x-0 top-0 h-1" />
-          <CardHeader className="pb-2">
-            <CardDescription className="flex items-center gap-2 font-medium">
-              <Coins className="size-4 text-primary" aria-hidden="true" />
-              Available credits
-            </CardDescription>
-            <CardTitle className="text-4xl font-semibold tabular-nums">{credits}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p className="text-sm text-muted-foreground">
-              Credits never expire. Generating avatars costs 5 credits; training a model costs 30.
-            </p>
-            <Button asChild variant="brand" className="mt-5 w-full">
-              <Link to={buyCreditsHref}>
-                <Plus aria-hidden="true" />
-                Buy More Credits
-              </Link>
-            </Button>
-          </CardContent>
-        </Card>
-
-        <Card className="lg:col-span-2">
-          <CardHeader className="pb-4">
-            <CardTitle>How it works</CardTitle>
-            <CardDescription>Three steps from selfie to studio-quality avatar.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ol className="grid gap-4 sm:grid-cols-3">
-              {steps.map(({ icon: Icon, title, text }, index) => (
-                <li key={title} className="rounded-xl border bg-muted/40 p-4">
-                  <div className="flex items-center gap-3">
-                    <span className="grid size-9 place-items-center rounded-lg bg-primary/10 text-primary">
-                      <Icon className="size-[18px]" aria-hidden="true" />
-                    </span>
-                    <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                      Step {index + 1}
-                    </span>
-                  </div>
-                  <h3 className="mt-3 font-medium">{title}</h3>
-                  <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{text}</p>
-                </li>
-              ))}
-            </ol>
-          </CardContent>
-        </Card>
+      <div className="mt-8 flex flex-col gap-8 md:gap-10">
+        {credits === 0 ? <GetStartedCard /> : <Overview credits={credits} />}
+        <ActionCards />
+        <RecentAvatars avatars={avatars} />
+        {/* SPEC §2's "Need Help?" button (→ /profile?tab=help) joins with the profile page. */}
       </div>
     </div>
   );
+}
+
+/** The credits card and quick stats; only mounted with credits, so a zero-credit visit skips the model list. */
+function Overview({ credits }: { credits: number }) {
+  const avatarCount = useQuery({ ...avatarsQueryOptions(), select: (avatars) => avatars.length });
+  // A count on the overview need not follow a training live: fetched on mount, no polling here.
+  const trainedModelCount = useQuery({ ...customModelsQueryOptions(), refetchInterval: false, select: countTrained });
+  return <CreditsOverview credits={credits} avatarCount={avatarCount} trainedModelCount={trainedModelCount} />;
 }

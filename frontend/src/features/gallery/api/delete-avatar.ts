@@ -1,7 +1,7 @@
 import { deletedResponseSchema } from '@likeness/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { avatarsQueryOptions } from './get-avatars';
+import { avatarsQueryOptions } from '@/lib/avatars/get-avatars';
 
 /** DELETE /api/avatars/{id}: removes one of the user's avatars; its share link stops working. */
 export function deleteAvatar(id: number): Promise<{ deleted: true }> {

@@ -2,8 +2,8 @@ import type { Avatar } from '@likeness/contracts';
 import { CalendarDays, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
-import { formatCardDate } from '../utils/format-date';
-import { promptPreview } from '../utils/prompt-preview';
+import { formatCardDate } from '@/lib/avatars/format-date';
+import { promptPreview } from '@/lib/avatars/prompt-preview';
 
 interface AvatarCardProps {
   avatar: Avatar;

@@ -2,7 +2,7 @@ import type { Avatar } from '@likeness/contracts';
 import { CalendarDays, ImageOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatCreatedAt } from '../utils/format-date';
+import { formatCreatedAt } from '@/lib/avatars/format-date';
 import { CopyPromptButton } from './copy-prompt-button';
 import { DeleteAvatarButton } from './delete-avatar-button';
 import { DownloadAvatarControls } from './download-avatar-controls';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OUTPUT_FORMAT_STORAGE_KEY } from '@/hooks/use-output-format';
 import { makeAvatar } from '@/test/media-fixtures';
 import { alice, type ApiHandlers, callsTo, errorResponse, jsonResponse, mockApi, renderApp } from '@/test/render-app';
-import { formatCreatedAt } from '../utils/format-date';
+import { formatCreatedAt } from '@/lib/avatars/format-date';
 
 async function openGallery(avatars: Avatar[], handlers: ApiHandlers = {}) {
   const fetchMock = mockApi({

@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
-import { useAvatars } from '../api/get-avatars';
-import { RECENT_AVATAR_COUNT } from '../utils/sort-avatars';
+import { useAvatars } from '@/lib/avatars/get-avatars';
 import { AvatarDetailsDialog } from './avatar-details-dialog';
 import { AvatarGrid, avatarGridClasses } from './avatar-grid';
+
+/** SPEC §9: the Recent tab shows this many of the newest avatars. */
+const RECENT_TAB_COUNT = 8;
 
 /** /gallery: every avatar the user made, the newest first, each opening its details. */
 export function GalleryPage() {
@@ -77,7 +79,7 @@ export function GalleryPage() {
 }
 
 function GalleryTabs({ avatars, onOpen }: { avatars: Avatar[]; onOpen: (avatar: Avatar) => void }) {
-  const recent = avatars.slice(0, RECENT_AVATAR_COUNT);
+  const recent = avatars.slice(0, RECENT_TAB_COUNT);
   return (
     <Tabs defaultValue="recent" className="flex flex-col gap-6">
       <TabsList className="w-full self-start sm:w-auto">
@@ -126,7 +128,7 @@ function GallerySkeleton() {
     <div role="status" aria-label="Loading your avatars..." className="flex flex-col gap-6">
       <div className="h-11 w-full animate-pulse rounded-xl bg-muted sm:w-56" />
       <div className={avatarGridClasses}>
-        {Array.from({ length: RECENT_AVATAR_COUNT }, (_, index) => (
+        {Array.from({ length: RECENT_TAB_COUNT }, (_, index) => (
           <div key={index} className="overflow-hidden rounded-2xl border bg-card">
             <div className="aspect-square animate-pulse bg-muted" />
             <div className="flex flex-col gap-2 p-3 sm:p-4">

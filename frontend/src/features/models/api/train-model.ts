@@ -1,7 +1,7 @@
 import type { TrainModelRequest } from '@likeness/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '@/lib/api-client';
-import { customModelsQueryOptions, listedModelSchema, type ListedModel } from './get-custom-models';
+import { customModelsQueryOptions, listedModelSchema, type ListedModel } from '@/lib/custom-models/get-custom-models';
 import { uploadedImagesQueryOptions } from './get-uploaded-images';
 
 /**

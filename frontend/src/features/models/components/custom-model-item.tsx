@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
-import type { ListedModel } from '../api/get-custom-models';
+import type { ListedModel } from '@/lib/custom-models/get-custom-models';
 import { formatModelDate } from '../utils/format-model-date';
-import { isTrainingStatus } from '../utils/model-status';
+import { isTrainingStatus } from '@/lib/custom-models/model-status';
 import { CopyTriggerWordButton } from './copy-trigger-word-button';
 import { DeleteModelButton } from './delete-model-button';
 import { ModelStatusBadge } from './model-status-badge';

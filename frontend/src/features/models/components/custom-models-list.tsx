@@ -2,7 +2,7 @@ import { Boxes, CircleAlert, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { hasTrainingModel, type ListedModel } from '../api/get-custom-models';
+import { hasTrainingModel, type ListedModel } from '@/lib/custom-models/get-custom-models';
 import { CustomModelItem } from './custom-model-item';
 
 interface CustomModelsListProps {

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/api-client';
 import { useDeleteCustomModel } from '../api/delete-custom-model';
-import type { ListedModel } from '../api/get-custom-models';
+import type { ListedModel } from '@/lib/custom-models/get-custom-models';
 
 /** The trash button on a model that is not training, with its confirmation. */
 export function DeleteModelButton({ model }: { model: ListedModel }) {

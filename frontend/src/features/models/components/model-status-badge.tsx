@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { modelStatusDisplay, type StatusTone } from '../utils/model-status';
+import { modelStatusDisplay, type StatusTone } from '@/lib/custom-models/model-status';
 
 const toneClasses: Record<StatusTone, string> = {
   yellow: 'bg-yellow-400/20 text-yellow-800 ring-yellow-500/40 dark:bg-yellow-400/15 dark:text-yellow-200',

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useCustomModels } from '../api/get-custom-models';
+import { useCustomModels } from '@/lib/custom-models/get-custom-models';
 import { uploadedImagesQueryOptions, useUploadedImages } from '../api/get-uploaded-images';
 import { useSelfieSelection } from '../hooks/use-selfie-selection';
 import { useTrainingEnded } from '../hooks/use-training-ended';

@@ -11,11 +11,11 @@ import { paths } from '@/config/paths';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 import { serverMessageOr } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import type { ListedModel } from '../api/get-custom-models';
+import type { ListedModel } from '@/lib/custom-models/get-custom-models';
 import { useInferenceConfig } from '../api/get-inference-config';
 import { useTrainModel } from '../api/train-model';
 import { defaultModelNames } from '../utils/default-model-names';
-import { isTrainingStatus } from '../utils/model-status';
+import { isTrainingStatus } from '@/lib/custom-models/model-status';
 import { trainingMessages, trainingPreCheck } from '../utils/training-checks';
 import { selectionStatus, TRAINING_IMAGES } from '../utils/training-selection';
 

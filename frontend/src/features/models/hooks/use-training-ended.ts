@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { ListedModel } from '../api/get-custom-models';
-import { isTrainingStatus } from '../utils/model-status';
+import type { ListedModel } from '@/lib/custom-models/get-custom-models';
+import { isTrainingStatus } from '@/lib/custom-models/model-status';
 
 /**
  * Calls `onEnded` when a model that was pending or training no longer is (it completed, failed

@@ -1,8 +1,5 @@
 import type { Avatar } from '@likeness/contracts';
 
-/** SPEC §9: the Recent tab shows this many of the newest avatars. */
-export const RECENT_AVATAR_COUNT = 8;
-
 function timeOf(avatar: Avatar): number {
   const time = avatar.createdAt ? Date.parse(avatar.createdAt) : Number.NaN;
   return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;

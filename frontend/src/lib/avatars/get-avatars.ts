@@ -2,7 +2,7 @@ import { avatarSchema, type Avatar } from '@likeness/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
-import { sortNewestFirst } from '../utils/sort-avatars';
+import { sortNewestFirst } from './sort-avatars';
 
 export const AVATARS_PATH = '/api/avatars';
 

@@ -26,3 +26,8 @@ export function modelStatusDisplay(status: string): StatusDisplay {
       return { label: status, tone: 'grey' };
   }
 }
+
+/** SPEC §2: a trained model is a completed one ("ready" is the old name of "completed", SPEC §4). */
+export function isCompletedStatus(status: string): boolean {
+  return status === 'completed' || status === 'ready';
+}

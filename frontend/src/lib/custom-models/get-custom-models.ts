@@ -2,7 +2,7 @@ import { customModelSchema } from '@likeness/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
-import { isTrainingStatus } from '../utils/model-status';
+import { isTrainingStatus } from './model-status';
 
 export const CUSTOM_MODELS_PATH = '/api/custom-models';
 

@@ -1,0 +1,149 @@
+import type { Avatar, CurrentUser } from '@likeness/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatCardDate } from '@/lib/avatars/format-date';
+import { makeAvatar } from '@/test/media-fixtures';
+import { alice, jsonResponse, mockApi, renderApp, type ApiHandlers } from '@/test/render-app';
+import { makeModel } from '@/test/training-fixtures';
+
+async function openDashboard({
+  user = alice,
+  avatars = [],
+  handlers = {},
+}: { user?: CurrentUser; avatars?: Avatar[]; handlers?: ApiHandlers } = {}) {
+  mockApi({
+    user,
+    handlers: {
+      'GET /api/avatars': () => jsonResponse(avatars),
+      'GET /api/custom-models': () => jsonResponse([]),
+      ...handlers,
+    },
+  });
+  const app = renderApp('/dashboard');
+  await screen.findByRole('heading', { level: 1, name: `Welcome, ${user.username}!` });
+  return app;
+}
+
+function recentAvatars() {
+  return within(screen.getByRole('region', { name: 'Recent Avatars' }));
+}
+
+/** The value shown under a quick-stat label. */
+function stat(label: string) {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+describe('DashboardPage', () => {
+  it('should show the Get Started steps and "Get Credits to Start" when the user has no credits', async () => {
+    await openDashboard({ user: { ...alice, credits: 0 } });
+
+    expect(screen.getByRole('heading', { name: 'Get Started' })).toBeInTheDocument();
+    const steps = screen.getAllByRole('listitem').filter((item) => /^Step \d/.test(item.textContent ?? ''));
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Step 1Buy CreditsStart with $5 for 50 credits.',
+      'Step 2Train Model30 credits, upload 12-20 photos.',
+      'Step 3Generate Avatars5 credits each.',
+    ]);
+    expect(screen.getByRole('link', { name: 'Get Credits to Start' })).toHaveAttribute('href', '/credits');
+    expect(screen.queryByRole('link', { name: 'Buy More Credits' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Quick Stats')).not.toBeInTheDocument();
+  });
+
+  it('should show the credits card and count the avatars and only the completed models when the user has credits', async () => {
+    await openDashboard({
+      user: { ...alice, credits: 40 },
+      avatars: [1, 2, 3, 4, 5, 6, 7].map((id) => makeAvatar(id)),
+      handlers: {
+        'GET /api/custom-models': () =>
+          jsonResponse([
+            makeModel(1),
+            makeModel(2, { status: 'training' }),
+            makeModel(3, { status: 'failed', failureReason: 'Boom' }),
+            makeModel(4),
+            makeModel(5, { status: 'pending' }),
+          ]),
+      },
+    });
+
+    expect(screen.getByRole('link', { name: 'Buy More Credits' })).toHaveAttribute('href', '/credits');
+    expect(screen.queryByRole('link', { name: 'Get Credits to Start' })).not.toBeInTheDocument();
+    await screen.findByText('2', { selector: 'dd' });
+    expect(stat('Avatars Created')).toBe('7');
+    expect(stat('Trained Models')).toBe('2');
+    expect(stat('Credits Left')).toBe('40');
+  });
+
+  it('should link the action cards to the gallery and the models page', async () => {
+    await openDashboard();
+
+    expect(screen.getByRole('link', { name: /^Your Gallery/ })).toHaveAttribute('href', '/gallery');
+    expect(screen.getByRole('link', { name: /^Custom Models/ })).toHaveAttribute('href', '/models');
+  });
+
+  it('should show the newest avatars first with an undated one last, badged "Recent", and no View All', async () => {
+    await openDashboard({
+      avatars: [makeAvatar(2, { createdAt: null }), makeAvatar(4), makeAvatar(6), makeAvatar(5)],
+    });
+
+    const recent = recentAvatars();
+    const images = await recent.findAllByRole('img');
+    expect(images.map((image) => image.getAttribute('alt'))).toEqual([
+      'ada as an astronaut, portrait 6',
+      'ada as an astronaut, portrait 5',
+      'ada as an astronaut, portrait 4',
+      'ada as an astronaut, portrait 2',
+    ]);
+    const tiles = recent.getAllByRole('listitem');
+    expect(within(tiles[3]!).getByText('Recent')).toBeInTheDocument();
+    expect(within(tiles[0]!).queryByText('Recent')).not.toBeInTheDocument();
+    expect(within(tiles[0]!).getByText(formatCardDate(makeAvatar(6).createdAt))).toBeInTheDocument();
+    expect(recent.getAllByRole('link', { name: 'View' })[0]).toHaveAttribute('href', '/gallery');
+    expect(recent.queryByRole('link', { name: /View All/ })).not.toBeInTheDocument();
+  });
+
+  it('should show only the 6 newest avatars and a View All link when there are more', async () => {
+    await openDashboard({ avatars: [3, 8, 1, 5, 7, 2, 6, 4].map((id) => makeAvatar(id)) });
+
+    const recent = recentAvatars();
+    const images = await recent.findAllByRole('img');
+    expect(images.map((image) => image.getAttribute('alt'))).toEqual(
+      [8, 7, 6, 5, 4, 3].map((id) => `ada as an astronaut, portrait ${id}`),
+    );
+    expect(recent.getByRole('link', { name: /View All/ })).toHaveAttribute('href', '/gallery');
+  });
+
+  it('should cut the overlay preview to the first 50 characters of the prompt', async () => {
+    const promptText = 'a very long prompt about ada walking on the moon in a shiny silver suit';
+    await openDashboard({ avatars: [makeAvatar(1, { promptText })] });
+
+    const image = await recentAvatars().findByRole('img');
+    expect(image).toHaveAttribute('alt', `${promptText.slice(0, 50).trimEnd()}…`);
+  });
+
+  it('should say "Loading your avatars..." while they load', async () => {
+    await openDashboard({ handlers: { 'GET /api/avatars': () => new Promise<Response>(() => {}) } });
+
+    expect(recentAvatars().getByRole('status')).toHaveTextContent('Loading your avatars...');
+  });
+
+  it('should show the empty state with "Create Your First Avatar" when there are no avatars', async () => {
+    await openDashboard();
+
+    const recent = recentAvatars();
+    expect(await recent.findByText('No avatars created yet')).toBeInTheDocument();
+    expect(recent.getByRole('link', { name: 'Create Your First Avatar' })).toHaveAttribute('href', '/models');
+    expect(recent.queryByRole('link', { name: /View All/ })).not.toBeInTheDocument();
+  });
+
+  it('should copy the prompt from the overlay, reachable by keyboard, and say so', async () => {
+    const { user } = await openDashboard({ avatars: [makeAvatar(1), makeAvatar(2)] });
+
+    const [copy] = await recentAvatars().findAllByRole('button', { name: 'Copy' });
+    copy!.focus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Prompt copied')).toBeInTheDocument();
+    expect(screen.getByText('Avatar prompt copied to clipboard.')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe('ada as an astronaut, portrait 2');
+  });
+});

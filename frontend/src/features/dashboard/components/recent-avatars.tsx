@@ -1,0 +1,89 @@
+import type { Avatar } from '@likeness/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ArrowRight, CircleAlert, Images, RotateCcw, Wand2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { RecentAvatarTile } from './recent-avatar-tile';
+
+/** SPEC §2: the dashboard shows this many of the newest avatars. */
+export const RECENT_AVATAR_COUNT = 6;
+
+/** The user's newest avatars, `avatars` already sorted newest first (undated last). */
+export function RecentAvatars({ avatars }: { avatars: UseQueryResult<Avatar[]> }) {
+  const hasMore = (avatars.data?.length ?? 0) > RECENT_AVATAR_COUNT;
+
+  return (
+    <section aria-labelledby="recent-avatars-heading" className="flex flex-col gap-4">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="recent-avatars-heading" className="text-xl font-semibold tracking-tight">
+          Recent Avatars
+        </h2>
+        {hasMore && (
+          <Button asChild variant="ghost" size="sm" className="-mr-3">
+            <Link to={paths.gallery}>
+              View All
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        )}
+      </div>
+
+      {avatars.isPending ? (
+        <div
+          role="status"
+          className="flex items-center justify-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-sm text-muted-foreground"
+        >
+          <Spinner className="size-5 text-primary" />
+          Loading your avatars...
+        </div>
+      ) : avatars.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed p-10 text-center"
+        >
+          <CircleAlert className="size-6 text-destructive" aria-hidden="true" />
+          <p className="font-medium">We couldn't load your avatars.</p>
+          <Button variant="outline" size="sm" onClick={() => void avatars.refetch()}>
+            <RotateCcw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : avatars.data.length === 0 ? (
+        <EmptyRecentAvatars />
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
+          {avatars.data.slice(0, RECENT_AVATAR_COUNT).map((avatar) => (
+            <li key={avatar.id} className="min-w-0">
+              <RecentAvatarTile avatar={avatar} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EmptyRecentAvatars() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed px-6 py-14 text-center">
+      <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
+        <Images className="size-7" aria-hidden="true" />
+      </span>
+      <div className="flex flex-col gap-1.5">
+        <h3 className="text-lg font-semibold tracking-tight">No avatars created yet</h3>
+        <p className="max-w-md text-sm text-muted-foreground">
+          Upload your selfies and train a custom model, then generate avatars from a prompt.
+        </p>
+      </div>
+      <Button asChild variant="brand">
+        {/* Creating starts with uploading selfies and training for now; this leads to /create once that page exists. */}
+        <Link to={paths.models}>
+          <Wand2 aria-hidden="true" />
+          Create Your First Avatar
+        </Link>
+      </Button>
+    </div>
+  );
+}
