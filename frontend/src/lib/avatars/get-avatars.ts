@@ -7,10 +7,11 @@ import { sortNewestFirst } from './sort-avatars';
 export const AVATARS_PATH = '/api/avatars';
 
 /**
- * The listed image URLs are signed and expire (an hour by default): a list older than this is
- * fetched again when a screen showing it mounts, instead of never going stale.
+ * Avatars also arrive from elsewhere (a generation finishing, another device), and the listed
+ * image URLs are signed and expire: every screen showing the list asks again when it mounts,
+ * showing the cached list meanwhile.
  */
-const SIGNED_URL_REFRESH_MS = 5 * 60 * 1000;
+const ALWAYS_REFETCH_ON_MOUNT = 0;
 
 const avatarsSchema = z.array(avatarSchema);
 
@@ -23,7 +24,7 @@ export function avatarsQueryOptions() {
   return queryOptions({
     queryKey: [AVATARS_PATH],
     queryFn: getAvatars,
-    staleTime: SIGNED_URL_REFRESH_MS,
+    staleTime: ALWAYS_REFETCH_ON_MOUNT,
   });
 }
 
