@@ -1,9 +1,10 @@
 import type { CreatePaymentIntentResponse, CreditPackage } from '@likeness/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, CircleAlert, RotateCcw } from 'lucide-react';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
@@ -90,17 +91,7 @@ export function CreditsPage({ balance }: { balance: number }) {
             {packages.isPending ? (
               <PackagesSkeleton />
             ) : packages.isError ? (
-              <div
-                role="alert"
-                className="flex flex-col items-center gap-3 rounded-2xl border border-dashed p-10 text-center"
-              >
-                <CircleAlert className="size-6 text-destructive" aria-hidden="true" />
-                <p className="font-medium">We couldn't load the credit packages.</p>
-                <Button variant="outline" size="sm" onClick={() => void packages.refetch()}>
-                  <RotateCcw aria-hidden="true" />
-                  Try again
-                </Button>
-              </div>
+              <LoadError what="the credit packages" onRetry={() => void packages.refetch()} />
             ) : packages.data.length === 0 ? (
               <p className="rounded-2xl border border-dashed p-10 text-center text-muted-foreground">
                 No credit packages are on sale right now. Please check back soon.

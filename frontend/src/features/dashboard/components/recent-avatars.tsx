@@ -1,8 +1,10 @@
 import type { Avatar } from '@likeness/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ArrowRight, CircleAlert, Images, RotateCcw, Wand2 } from 'lucide-react';
+import { ArrowRight, Images, Wand2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RecentAvatarTile } from './recent-avatar-tile';
@@ -39,17 +41,7 @@ export function RecentAvatars({ avatars }: { avatars: UseQueryResult<Avatar[]> }
           Loading your avatars...
         </div>
       ) : avatars.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed p-10 text-center"
-        >
-          <CircleAlert className="size-6 text-destructive" aria-hidden="true" />
-          <p className="font-medium">We couldn't load your avatars.</p>
-          <Button variant="outline" size="sm" onClick={() => void avatars.refetch()}>
-            <RotateCcw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <LoadError what="your avatars" onRetry={() => void avatars.refetch()} />
       ) : avatars.data.length === 0 ? (
         <EmptyRecentAvatars />
       ) : (
@@ -67,23 +59,20 @@ export function RecentAvatars({ avatars }: { avatars: UseQueryResult<Avatar[]> }
 
 function EmptyRecentAvatars() {
   return (
-    <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed px-6 py-14 text-center">
-      <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
-        <Images className="size-7" aria-hidden="true" />
-      </span>
-      <div className="flex flex-col gap-1.5">
-        <h3 className="text-lg font-semibold tracking-tight">No avatars created yet</h3>
-        <p className="max-w-md text-sm text-muted-foreground">
-          Upload your selfies and train a custom model, then generate avatars from a prompt.
-        </p>
-      </div>
-      <Button asChild variant="brand">
-        {/* Creating starts with uploading selfies and training for now; this leads to /create once that page exists. */}
-        <Link to={paths.models}>
-          <Wand2 aria-hidden="true" />
-          Create Your First Avatar
-        </Link>
-      </Button>
-    </div>
+    <EmptyState
+      icon={Images}
+      headingLevel="h3"
+      title="No avatars created yet"
+      description="Upload your selfies and train a custom model, then generate avatars from a prompt."
+      action={
+        <Button asChild variant="brand">
+          {/* Creating starts with uploading selfies and training for now; this leads to /create once that page exists. */}
+          <Link to={paths.models}>
+            <Wand2 aria-hidden="true" />
+            Create Your First Avatar
+          </Link>
+        </Button>
+      }
+    />
   );
 }

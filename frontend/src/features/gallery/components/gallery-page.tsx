@@ -1,8 +1,10 @@
 import type { Avatar } from '@likeness/contracts';
-import { CircleAlert, Images, RotateCcw, Wand2 } from 'lucide-react';
+import { Images, Wand2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useAvatars } from '@/lib/avatars/get-avatars';
@@ -44,17 +46,7 @@ export function GalleryPage() {
         {avatars.isPending ? (
           <GallerySkeleton />
         ) : avatars.isError ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-dashed p-10 text-center"
-          >
-            <CircleAlert className="size-6 text-destructive" aria-hidden="true" />
-            <p className="font-medium">We couldn't load your avatars.</p>
-            <Button variant="outline" size="sm" onClick={() => void avatars.refetch()}>
-              <RotateCcw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadError what="your avatars" onRetry={() => void avatars.refetch()} />
         ) : avatars.data.length === 0 ? (
           <EmptyGallery />
         ) : (
@@ -102,24 +94,19 @@ function GalleryTabs({ avatars, onOpen }: { avatars: Avatar[]; onOpen: (avatar: 
 
 function EmptyGallery() {
   return (
-    <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed px-6 py-14 text-center">
-      <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
-        <Images className="size-7" aria-hidden="true" />
-      </span>
-      <div className="flex flex-col gap-1.5">
-        <h2 className="text-lg font-semibold tracking-tight">No avatars created yet</h2>
-        <p className="max-w-md text-sm text-muted-foreground">
-          Upload your selfies and train a custom model, then generate avatars from a prompt. Everything you create shows
-          up here.
-        </p>
-      </div>
-      <Button asChild variant="brand">
-        <Link to={paths.models}>
-          <Wand2 aria-hidden="true" />
-          Go to Custom Models
-        </Link>
-      </Button>
-    </div>
+    <EmptyState
+      icon={Images}
+      title="No avatars created yet"
+      description="Upload your selfies and train a custom model, then generate avatars from a prompt. Everything you create shows up here."
+      action={
+        <Button asChild variant="brand">
+          <Link to={paths.models}>
+            <Wand2 aria-hidden="true" />
+            Go to Custom Models
+          </Link>
+        </Button>
+      }
+    />
   );
 }
 

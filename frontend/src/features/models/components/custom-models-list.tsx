@@ -1,6 +1,6 @@
-import { Boxes, CircleAlert, RotateCcw } from 'lucide-react';
+import { Boxes } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { hasTrainingModel, type ListedModel } from '@/lib/custom-models/get-custom-models';
 import { CustomModelItem } from './custom-model-item';
@@ -46,17 +46,7 @@ export function CustomModelsList({ models }: CustomModelsListProps) {
             ))}
           </ul>
         ) : models.isError ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center"
-          >
-            <CircleAlert className="size-6 text-destructive" aria-hidden="true" />
-            <p className="font-medium">We couldn't load your models.</p>
-            <Button variant="outline" size="sm" onClick={() => void models.refetch()}>
-              <RotateCcw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadError what="your models" onRetry={() => void models.refetch()} compact />
         ) : listed.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
             <span className="grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">

@@ -1,7 +1,8 @@
 import { SELFIE_LIMITS, type UploadedImage } from '@likeness/contracts';
-import { CircleAlert, CircleCheck, Images, Info, RotateCcw } from 'lucide-react';
+import { CircleAlert, CircleCheck, Images, Info } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import type { SelfieSelection } from '../hooks/use-selfie-selection';
@@ -61,17 +62,7 @@ export function SelfiePicker({ images, selection }: SelfiePickerProps) {
             ))}
           </div>
         ) : images.isError ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center"
-          >
-            <CircleAlert className="size-6 text-destructive" aria-hidden="true" />
-            <p className="font-medium">We couldn't load your selfies.</p>
-            <Button variant="outline" size="sm" onClick={() => void images.refetch()}>
-              <RotateCcw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadError what="your selfies" onRetry={() => void images.refetch()} compact />
         ) : !hasImages ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
             <span className="grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
