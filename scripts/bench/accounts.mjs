@@ -4,34 +4,17 @@
 //   - POST /api/login (argon2id verification in auth)                    4 in flight, 10 s
 // Each phase stops at its time or request bound. Uses DATABASE_URL / NATS_URL like the tests
 // (the machine's servers by default). Results go to docs/benchmarks.md by hand, with the machine.
-import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
-import pg from 'pg';
+import { createBenchEnvironment } from './lib/bench-environment.mjs';
 
 const { freePort } = await import('../../libs/testing/dist/servers/free-port.js');
-const { deleteTestStreams } = await import('../../libs/testing/dist/servers/stream-cleanup.js');
 const { migrateAll, startStack } = await import('../../libs/testing/dist/servers/stack.js');
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `likeness_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${database}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${database}`;
-
-const env = {
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  LOG_FORMAT: 'json',
-  DATABASE_URL: url.toString(),
-  NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-  NATS_NAMESPACE: `bench${randomBytes(3).toString('hex')}`,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  MEDIA_SECRET: randomBytes(32).toString('hex'),
+const bench = await createBenchEnvironment('accounts', {
   LOGIN_LIMIT_PER_IP: '1000000',
   LOGIN_LIMIT_PER_ACCOUNT: '1000000',
-};
+});
+const { env } = bench;
 
 async function phase(name, { concurrency, seconds, maxRequests, request }) {
   const latencies = [];
@@ -115,7 +98,5 @@ try {
   });
 } finally {
   await stack?.stop();
-  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin.end();
-  await deleteTestStreams(process.env.NATS_URL ?? 'nats://127.0.0.1:4222', { namespace: env.NATS_NAMESPACE });
+  await bench.cleanup();
 }

@@ -7,37 +7,22 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
+import { createBenchEnvironment } from './lib/bench-environment.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const { createTestRpcClient } = await import('../../libs/testing/dist/service-harness.js');
 const { freePort } = await import('../../libs/testing/dist/servers/free-port.js');
-const { deleteTestStreams } = await import('../../libs/testing/dist/servers/stream-cleanup.js');
 const { BillingRpc } = await import('../../libs/contracts/dist/index.js');
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = 32;
 const ACCOUNTS = 10_000;
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const database = `likeness_bench_${randomBytes(4).toString('hex')}`;
-const namespace = `benchledger${randomBytes(3).toString('hex')}`;
-
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${database}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${database}`;
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  LOG_FORMAT: 'json',
-  DATABASE_URL: url.toString(),
+const bench = await createBenchEnvironment('ledger', {
   DATABASE_POOL_SIZE: String(CONCURRENCY),
-  NATS_URL: natsUrl,
-  NATS_NAMESPACE: namespace,
   HTTP_PORT: String(await freePort()),
-};
+});
+const { natsUrl, namespace } = bench;
+const env = { ...process.env, ...bench.env };
 
 function run(args) {
   return spawn(process.execPath, [`${ROOT}services/billing/dist/main.js`, ...args], {
@@ -63,7 +48,7 @@ async function timed(name, work) {
   return { name, done, refused, perSecond };
 }
 
-const pool = new pg.Pool({ connectionString: url.toString(), max: CONCURRENCY });
+const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: CONCURRENCY });
 pool.on('error', () => undefined);
 let billing;
 let inProcess;
@@ -155,7 +140,5 @@ try {
     await new Promise((resolve) => billing.once('exit', resolve));
   }
   await pool.end();
-  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin.end();
-  await deleteTestStreams(process.env.NATS_URL ?? 'nats://127.0.0.1:4222', { namespace: namespace });
+  await bench.cleanup();
 }

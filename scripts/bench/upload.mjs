@@ -9,37 +9,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
+import { createBenchEnvironment } from './lib/bench-environment.mjs';
 
 const { freePort } = await import('../../libs/testing/dist/servers/free-port.js');
-const { deleteTestStreams } = await import('../../libs/testing/dist/servers/stream-cleanup.js');
 const { migrateAll, startStack } = await import('../../libs/testing/dist/servers/stack.js');
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const FILES = Number(process.env.BENCH_FILES ?? 20);
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `likeness_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${database}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${database}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'likeness-bench-upload-'));
-
-const env = {
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  LOG_FORMAT: 'json',
-  DATABASE_URL: url.toString(),
-  NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-  NATS_NAMESPACE: `bench${randomBytes(3).toString('hex')}`,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  MEDIA_SECRET: randomBytes(32).toString('hex'),
-  DATA_DIR: dataDir,
-};
+const bench = await createBenchEnvironment('upload', { DATA_DIR: dataDir });
+const { env } = bench;
 
 /** Peak and current resident memory of a process, in MiB, from /proc. */
 function memoryOf(pid) {
@@ -115,8 +97,6 @@ try {
   );
 } finally {
   await stack?.stop();
-  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin.end();
-  await deleteTestStreams(process.env.NATS_URL ?? 'nats://127.0.0.1:4222', { namespace: env.NATS_NAMESPACE });
+  await bench.cleanup();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,0 +1,40 @@
+// What every benchmark starts from: a database of its own on DATABASE_URL's server, a NATS
+// namespace of its own on NATS_URL, fresh secrets, and a cleanup that removes both.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+const { deleteTestStreams } = await import('../../../libs/testing/dist/servers/stream-cleanup.js');
+
+/** @param {string} label  @param {Record<string, string>} extra settings for the apps */
+export async function createBenchEnvironment(label, extra = {}) {
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  const database = `likeness_bench_${randomBytes(4).toString('hex')}`;
+  const namespace = `bench${label}${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    DATABASE_URL: url.toString(),
+    NATS_URL: natsUrl,
+    NATS_NAMESPACE: namespace,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    MEDIA_SECRET: randomBytes(32).toString('hex'),
+    ...extra,
+  };
+  return {
+    env,
+    natsUrl,
+    namespace,
+    async cleanup() {
+      await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await admin.end();
+      await deleteTestStreams(natsUrl, { namespace });
+    },
+  };
+}
