@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '@likeness/nest-kit';
 import { mediaConfigSchema } from './media.config.js';
-import { storageFromConfig } from './storage/storage.providers.js';
+import { storageFromConfig } from '@likeness/storage';
 
 const base = { DATABASE_URL: 'postgres://localhost/likeness', MEDIA_SECRET: 's'.repeat(32) };
 

@@ -1,4 +1,4 @@
-import { type ObjectStorage, createObjectStorage } from '@likeness/storage';
+import { type ObjectStorage, storageFromConfig } from '@likeness/storage';
 import {
   Inject,
   Injectable,
@@ -8,25 +8,9 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { APP_CONFIG } from '@likeness/nest-kit';
-import type { MediaConfig } from '../media.config.js';
 
 /** Injection token of the storage port (S3 or local files). */
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
-
-export function storageFromConfig(config: MediaConfig): ObjectStorage {
-  return createObjectStorage({
-    driver: config.STORAGE_DRIVER,
-    dataDir: config.DATA_DIR,
-    s3: {
-      ...(config.S3_BUCKET ? { bucket: config.S3_BUCKET } : {}),
-      region: config.S3_REGION,
-      ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
-      ...(config.S3_ACCESS_KEY_ID ? { accessKeyId: config.S3_ACCESS_KEY_ID } : {}),
-      ...(config.S3_SECRET_ACCESS_KEY ? { secretAccessKey: config.S3_SECRET_ACCESS_KEY } : {}),
-      forcePathStyle: config.S3_FORCE_PATH_STYLE ?? Boolean(config.S3_ENDPOINT),
-    },
-  });
-}
 
 export const objectStorageProvider: Provider = {
   provide: OBJECT_STORAGE,
