@@ -7,4 +7,5 @@ export * from './system/index.js';
 export * from './billing/index.js';
 export * from './media/index.js';
 export * from './training/index.js';
+export * from './generation/index.js';
 export { httpRoutes } from './routes.js';

@@ -25,6 +25,7 @@ import {
   replicateWebhookRoute,
   trainModelRoute,
 } from './training/training.http.js';
+import { generateAvatarRoute, generationJobRoute, generationJobsRoute } from './generation/generation.http.js';
 
 /** Every public route of the gateway, in the order the OpenAPI document lists them. */
 export const httpRoutes: readonly HttpRoute[] = [
@@ -52,4 +53,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   deleteCustomModelRoute,
   inferenceConfigRoute,
   replicateWebhookRoute,
+  generateAvatarRoute,
+  generationJobsRoute,
+  generationJobRoute,
 ];

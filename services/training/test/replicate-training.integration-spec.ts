@@ -99,6 +99,7 @@ describe('trainings on Replicate', () => {
       id: model.id,
       triggerWord: `person${userId}`,
       version: training.output!.version,
+      imageKeys: expect.arrayContaining([expect.stringMatching(/\/selfies\//)]),
     });
 
     // Deleting the model deletes Replicate's too, versions first.

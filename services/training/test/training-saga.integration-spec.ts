@@ -76,6 +76,7 @@ describe('the training saga with the local provider', () => {
       id: started.id,
       triggerWord: 'ohwx',
       version: `local:${started.id}`,
+      imageKeys: expect.arrayContaining([expect.stringMatching(/\/selfies\//)]),
     });
 
     // More reconciler passes change nothing.

@@ -28,7 +28,13 @@ export const deleteModel = defineRpc({
 export const getRunnableModel = defineRpc({
   subject: 'training.models.runnable',
   request: z.object({ userId, id: z.number().int().positive() }),
-  response: z.object({ id: z.number().int(), triggerWord: z.string(), version: z.string() }),
+  response: z.object({
+    id: z.number().int(),
+    triggerWord: z.string(),
+    version: z.string(),
+    /** Storage keys of the selfies it was trained on (the local generator draws on them). */
+    imageKeys: z.array(z.string()),
+  }),
 });
 
 export const getInferenceConfig = defineRpc({

@@ -68,7 +68,7 @@ export class ModelsService {
     if (!model) throw new DomainError('COMMON.NOT_FOUND', MODEL_NOT_FOUND);
     if (model.status !== 'completed' || !model.version)
       throw new DomainError('TRAINING.MODEL_NOT_READY', MODEL_NOT_READY);
-    return { id: model.id, triggerWord: model.triggerWord, version: model.version };
+    return { id: model.id, triggerWord: model.triggerWord, version: model.version, imageKeys: model.imageKeys };
   }
 
   inferenceConfig(): InferenceConfig {

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineRpc } from '../rpc.js';
+import {
+  generateAvatarRequestSchema,
+  generateAvatarResponseSchema,
+  generationJobSchema,
+} from './generation.schemas.js';
+
+const userId = z.number().int().positive();
+
+/** Holds 5 credits and queues the job; 404 for a model that is not the caller's, 409 while it is not ready. */
+export const generateAvatar = defineRpc({
+  subject: 'generation.jobs.create',
+  request: generateAvatarRequestSchema.extend({ userId }),
+  response: generateAvatarResponseSchema,
+});
+
+/** The caller's jobs, newest first. */
+export const listJobs = defineRpc({
+  subject: 'generation.jobs.list',
+  request: z.object({ userId }),
+  response: z.array(generationJobSchema),
+});
+
+/** One of the caller's jobs; 404 for anyone else's. */
+export const getJob = defineRpc({
+  subject: 'generation.jobs.get',
+  request: z.object({ userId, jobId: z.uuid() }),
+  response: generationJobSchema,
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** SPEC.md §9: one run of 1-4 images costs 5 credits (GENERATION_COST in billing's contracts). */
+export const NUM_OUTPUTS = { min: 1, max: 4, default: 4 } as const;
+export const PROMPT_MAX_LENGTH = 2000;
+
+/** SPEC.md §4: a job's life. It only ever moves forward, from pending. */
+export const generationJobStatusSchema = z.enum(['pending', 'completed', 'failed']);
+export type GenerationJobStatus = z.infer<typeof generationJobStatusSchema>;
+
+/** SPEC.md §5, the generation schema, with the messages the create page's call step uses. */
+export const generateAvatarRequestSchema = z.object({
+  promptText: z
+    .string({ error: 'Please enter a prompt' })
+    .trim()
+    .min(1, { error: 'Please enter a prompt' })
+    .max(PROMPT_MAX_LENGTH, { error: `The prompt can be at most ${PROMPT_MAX_LENGTH} characters` }),
+  customModelId: z
+    .number({ error: 'Please select a custom model' })
+    .int({ error: 'Please select a custom model' })
+    .positive({ error: 'Please select a custom model' })
+    .max(2_147_483_647, { error: 'Please select a custom model' }),
+  numOutputs: z
+    .number({ error: 'The number of images must be 1, 2, 3 or 4' })
+    .int({ error: 'The number of images must be 1, 2, 3 or 4' })
+    .min(NUM_OUTPUTS.min, { error: 'The number of images must be 1, 2, 3 or 4' })
+    .max(NUM_OUTPUTS.max, { error: 'The number of images must be 1, 2, 3 or 4' })
+    .default(NUM_OUTPUTS.default),
+});
+export type GenerateAvatarRequest = z.input<typeof generateAvatarRequestSchema>;
+
+export const generateAvatarResponseSchema = z.object({ jobId: z.uuid() });
+export type GenerateAvatarResponse = z.infer<typeof generateAvatarResponseSchema>;
+
+/** GET /api/generation-jobs item and GET /api/generation-jobs/{jobId}. */
+export const generationJobSchema = z.object({
+  id: z.uuid(),
+  customModelId: z.number().int().positive(),
+  promptText: z.string(),
+  numOutputs: z.number().int().min(NUM_OUTPUTS.min).max(NUM_OUTPUTS.max),
+  status: generationJobStatusSchema,
+  /** The avatars the job made (in the gallery), once completed. */
+  avatarIds: z.array(z.number().int().positive()),
+  /** Why it failed, in words for the person; null unless failed. */
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type GenerationJob = z.infer<typeof generationJobSchema>;
+
+export const jobIdParamSchema = z.uuid({ error: 'The job id is not one we issued.' });
