@@ -15,6 +15,11 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   module: (config: C) => DynamicModule;
   /** Runs before the app starts: HTTP routes and parsers outside Nest's (e.g. streamed uploads). */
   configureHttp?: (app: NestFastifyApplication, config: C) => void | Promise<void>;
+  /**
+   * Whether this process answers the service's NATS requests (default yes). A process role that
+   * only works a queue (generation's workers) says no, so it scales apart from the request side.
+   */
+  servesRpc?: (config: C) => boolean;
 }
 
 /**
@@ -50,22 +55,25 @@ export async function createServiceApp<C extends ServiceConfig>(
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  app.connectMicroservice(
-    {
-      strategy: new NamespacedNatsServer({
-        url: config.NATS_URL,
-        queue: definition.service,
-        namespace: config.NATS_NAMESPACE,
-        name: `${definition.service}-rpc`,
-        gracePeriodMs: config.SHUTDOWN_GRACE_MS,
-      }),
-    },
-    { inheritAppConfig: true },
-  );
+  const servesRpc = definition.servesRpc?.(config) ?? true;
+  if (servesRpc) {
+    app.connectMicroservice(
+      {
+        strategy: new NamespacedNatsServer({
+          url: config.NATS_URL,
+          queue: definition.service,
+          namespace: config.NATS_NAMESPACE,
+          name: `${definition.service}-rpc`,
+          gracePeriodMs: config.SHUTDOWN_GRACE_MS,
+        }),
+      },
+      { inheritAppConfig: true },
+    );
+  }
   await definition.configureHttp?.(app, config);
   // Hooks first (consumers, bootstrap work), then requests, then the health port.
   await app.init();
-  await app.startAllMicroservices();
+  if (servesRpc) await app.startAllMicroservices();
   await app.listen(config.HTTP_PORT, config.HTTP_HOST);
   return app;
 }

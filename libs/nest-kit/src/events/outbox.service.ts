@@ -27,6 +27,30 @@ export class OutboxService {
     return ids.join();
   }
 
+  /**
+   * Queues a work-queue message (e.g. `jobs.generation.run`) in the caller's transaction, sent
+   * by the relay like an event: the work exists exactly when the change that asks for it commits.
+   * Its stream must exist before the relay can publish it (the relay retries until it does).
+   */
+  async enqueue<S extends z.ZodType>(
+    manager: EntityManager,
+    job: { subject: string; payload: S },
+    payload: z.input<S>,
+  ): Promise<string> {
+    const correlationId = currentCorrelationId();
+    const envelope: EventEnvelope = {
+      id: randomUUID(),
+      type: job.subject,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      ...(correlationId ? { correlationId } : {}),
+      payload: job.payload.parse(payload),
+    };
+    await manager.insert(OutboxMessage, { id: envelope.id, subject: job.subject, envelope: envelope as never });
+    if (!this.relay.draining) await manager.query('SELECT pg_notify($1, $2)', [this.channel, '1']);
+    return envelope.id;
+  }
+
   /** Several events of one kind in one statement (a batch of changes announces them together). */
   async addMany<E extends EventDefinition>(
     manager: EntityManager,
