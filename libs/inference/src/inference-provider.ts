@@ -91,6 +91,11 @@ export interface PredictionProvider {
   getPrediction(id: string): Promise<Prediction>;
   /** A finished prediction stays as it was. @throws PredictionNotFoundError */
   cancelPrediction(id: string): Promise<void>;
+  /**
+   * Forgets a finished prediction whose outputs were copied away: the local adapter deletes what
+   * it keeps in storage; Replicate deletes outputs itself after an hour.
+   */
+  discardPrediction(id: string): Promise<void>;
 }
 
 export function assertNumOutputs(numOutputs: number): void {

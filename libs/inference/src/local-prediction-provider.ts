@@ -113,6 +113,14 @@ export class LocalPredictionProvider implements PredictionProvider {
     if (prediction.status === 'processing') this.canceled.add(id);
   }
 
+  async discardPrediction(id: string): Promise<void> {
+    if (!parseLocalPredictionId(id)) return;
+    const keys: string[] = [];
+    for await (const object of this.storage.list(`${LOCAL_PREDICTIONS_PREFIX}/${id}/`)) keys.push(object.key);
+    await this.storage.deleteMany(keys);
+    this.canceled.delete(id);
+  }
+
   private async request(id: string): Promise<StoredRequest> {
     try {
       const stored = await this.storage.get(localPredictionKey(id, 'request.json'));

@@ -74,6 +74,11 @@ export class ReplicatePredictionProvider implements PredictionProvider {
       throw toProviderError(error, `cancel prediction ${id}`);
     }
   }
+
+  /** Replicate removes a prediction's outputs an hour after it ends; nothing to do here. */
+  discardPrediction(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 /** `owner/name:hash` → `hash` (what POST /v1/predictions takes); a bare hash stays as it is. */
