@@ -8,6 +8,7 @@ import { billingDatabase } from './database/billing-database.js';
 import { AccountsService } from './ledger/accounts.service.js';
 import { CreditLedger } from './ledger/credit-ledger.js';
 import { HoldsService } from './ledger/holds.service.js';
+import { GenerationListener } from './ledger/generation.listener.js';
 import { TrainingListener } from './ledger/training.listener.js';
 import { UserRegisteredListener } from './ledger/user-registered.listener.js';
 import { PackagesService } from './packages/packages.service.js';
@@ -30,6 +31,7 @@ export class AppModule {
         PaymentsService,
         UserRegisteredListener,
         TrainingListener,
+        GenerationListener,
         {
           provide: PAYMENT_PROVIDER,
           useFactory: (appConfig: BillingConfig, dataSource: DataSource) =>

@@ -1,5 +1,64 @@
 import { serviceConfigSchema } from '@likeness/nest-kit';
-import type { z } from 'zod';
+import { checkStorageConfig, storageConfigShape } from '@likeness/storage';
+import { z } from 'zod';
 
-export const generationConfigSchema = serviceConfigSchema;
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const generationConfigSchema = serviceConfigSchema
+  .extend({
+    ...storageConfigShape,
+    /**
+     * Which side of the service this process runs: `api` answers requests (and fails jobs left
+     * behind), `worker` takes jobs from the queue, `all` both (one machine). They scale apart.
+     */
+    GENERATION_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    /** Jobs one worker process runs at once. */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** How long the queue waits for a worker's word before giving its job to another (it heartbeats meanwhile). */
+    JOB_ACK_WAIT_MS: z.coerce.number().int().min(1_000).default(30_000),
+    /** Attempts at a job before it fails (and its credits are given back). */
+    JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+    /** One attempt's deadline: a prediction still running then is cancelled. */
+    JOB_TIMEOUT_MS: positiveInt(10 * 60_000),
+    /** Predictions per minute for the whole account, shared by every worker (Replicate allows 600); 0 = no limit. */
+    PROVIDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+    /** How long a local (preview) generation takes. */
+    LOCAL_GENERATION_MS: z.coerce.number().int().min(0).default(4_000),
+    /** With a token, images come from Replicate; without, from the local preview generator. */
+    REPLICATE_API_TOKEN: optional,
+    /** Where the Replicate API lives (tests point it at a local stand-in). */
+    REPLICATE_API_URL: z.url({ error: 'must be a URL' }).optional(),
+    /** The billing hold's expiry: it must outlive every attempt of the job. */
+    GENERATION_HOLD_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(7 * 24 * 3600)
+      .default(6 * 3600),
+    /** How often the API side looks for jobs nobody will finish (their queue message is gone). */
+    SWEEP_INTERVAL_MS: positiveInt(60_000),
+  })
+  .superRefine(checkStorageConfig)
+  .refine(
+    (config) =>
+      config.GENERATION_HOLD_SECONDS * 1000 >
+      (config.JOB_TIMEOUT_MS + config.JOB_ACK_WAIT_MS) * (config.JOB_MAX_ATTEMPTS + 1),
+    {
+      error: 'must outlast every attempt of a job: (JOB_TIMEOUT_MS + JOB_ACK_WAIT_MS) × (JOB_MAX_ATTEMPTS + 1)',
+      path: ['GENERATION_HOLD_SECONDS'],
+    },
+  );
+
 export type GenerationConfig = z.output<typeof generationConfigSchema>;
+
+export const runsApi = (config: GenerationConfig) => config.GENERATION_ROLE !== 'worker';
+export const runsWorkers = (config: GenerationConfig) => config.GENERATION_ROLE !== 'api';
+
+/** A job still pending this long after it was asked for can no longer be finished by a worker. */
+export const staleAfterMs = (config: GenerationConfig) =>
+  (config.JOB_TIMEOUT_MS + config.JOB_ACK_WAIT_MS) * (config.JOB_MAX_ATTEMPTS + 1);

@@ -1,13 +1,12 @@
 import { type EventPayload, TrainingEvents } from '@likeness/contracts';
-import { DomainError, type EventContext, EventHandler } from '@likeness/nest-kit';
+import { type EventContext, EventHandler } from '@likeness/nest-kit';
 import { Injectable, Logger } from '@nestjs/common';
 import { CreditLedger } from './credit-ledger.js';
+import { captureHold, releaseHold } from './hold-settlement.js';
 
 /**
  * The billing end of the training saga: a completed training is charged its hold, a failed one
- * (cancelled, timed out, never started) gets it back. Both run in the inbox's transaction, so
- * each happens once however often the event comes; the ledger makes a second capture or release
- * of the same hold a no-op too.
+ * (cancelled, timed out, never started) gets it back.
  */
 @Injectable()
 export class TrainingListener {
@@ -16,29 +15,18 @@ export class TrainingListener {
   constructor(private readonly ledger: CreditLedger) {}
 
   @EventHandler(TrainingEvents.TrainingCompleted)
-  async onTrainingCompleted(
-    event: EventPayload<typeof TrainingEvents.TrainingCompleted>,
-    { manager }: EventContext,
-  ): Promise<void> {
-    const [outcome] = await this.ledger.captureMany(manager, [event.holdReference]);
-    // Redelivering cannot change these: say so loudly and let the event go.
-    if (outcome instanceof DomainError) {
-      this.logger.error(
-        `Model ${event.modelId} of user ${event.userId} completed, but its hold ${event.holdReference} could not be charged: ${outcome.message}`,
-      );
-    }
+  onTrainingCompleted(event: EventPayload<typeof TrainingEvents.TrainingCompleted>, { manager }: EventContext) {
+    return captureHold(
+      this.ledger,
+      manager,
+      event.holdReference,
+      this.logger,
+      `Model ${event.modelId} of user ${event.userId}`,
+    );
   }
 
   @EventHandler(TrainingEvents.TrainingFailed)
-  async onTrainingFailed(
-    event: EventPayload<typeof TrainingEvents.TrainingFailed>,
-    { manager }: EventContext,
-  ): Promise<void> {
-    try {
-      await this.ledger.release(manager, event.holdReference);
-    } catch (error) {
-      // A start that failed before its hold was made has nothing to give back.
-      if (!(error instanceof DomainError && error.code === 'BILLING.HOLD_NOT_FOUND')) throw error;
-    }
+  onTrainingFailed(event: EventPayload<typeof TrainingEvents.TrainingFailed>, { manager }: EventContext) {
+    return releaseHold(this.ledger, manager, event.holdReference);
   }
 }

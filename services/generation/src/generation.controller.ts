@@ -1,0 +1,24 @@
+import { GenerationRpc, type RpcRequest } from '@likeness/contracts';
+import { RpcHandler } from '@likeness/nest-kit';
+import { Controller } from '@nestjs/common';
+import { JobsService } from './jobs/jobs.service.js';
+
+@Controller()
+export class GenerationController {
+  constructor(private readonly jobs: JobsService) {}
+
+  @RpcHandler(GenerationRpc.generateAvatar)
+  generate(request: RpcRequest<typeof GenerationRpc.generateAvatar>) {
+    return this.jobs.generate(request);
+  }
+
+  @RpcHandler(GenerationRpc.listJobs)
+  list(request: RpcRequest<typeof GenerationRpc.listJobs>) {
+    return this.jobs.list(request.userId);
+  }
+
+  @RpcHandler(GenerationRpc.getJob)
+  get(request: RpcRequest<typeof GenerationRpc.getJob>) {
+    return this.jobs.get(request.userId, request.jobId);
+  }
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BillingRpc,
+  GENERATION_COST,
+  GenerationEvents,
+  type GenerationJob as GenerationJobView,
+  type GenerationRpc,
+  type RpcRequest,
+  TrainingRpc,
+  runGenerationJob,
+} from '@likeness/contracts';
+import { APP_CONFIG, DomainError, OutboxService, RpcClient } from '@likeness/nest-kit';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { GenerationConfig } from '../generation.config.js';
+import { PREDICTION_PROVIDER } from '../providers/prediction-provider.provider.js';
+import type { PredictionProvider } from '@likeness/inference';
+import { GenerationJob } from './generation-job.entity.js';
+import { toJobView } from './generation-job.view.js';
+
+export const JOB_NOT_FOUND = 'That generation job was not found.';
+
+/**
+ * The request side of generation: a run is paid for before it is queued. The hold comes first
+ * (billing refuses what the balance cannot cover, atomically, so concurrent requests never
+ * overdraw); then the job, its GenerationRequested event and its queue message commit together.
+ */
+@Injectable()
+export class JobsService {
+  private readonly logger = new Logger(JobsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: GenerationConfig,
+    @Inject(PREDICTION_PROVIDER) private readonly provider: PredictionProvider,
+    private readonly rpc: RpcClient,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async generate(request: RpcRequest<typeof GenerationRpc.generateAvatar>): Promise<{ jobId: string }> {
+    const { userId, customModelId, promptText, numOutputs } = request;
+    // 404 for someone else's model, 409 while it is not ready: the caller hears training's words.
+    const model = await this.rpc.call(TrainingRpc.getRunnableModel, { userId, id: customModelId });
+
+    const jobId = randomUUID();
+    const holdReference = `generation:${jobId}`;
+    try {
+      await this.rpc.call(BillingRpc.reserveCredits, {
+        userId,
+        amount: GENERATION_COST,
+        reference: holdReference,
+        expiresInSeconds: this.config.GENERATION_HOLD_SECONDS,
+      });
+    } catch (error) {
+      // A hold that timed out on the way may still have been made: give it back.
+      if (!(error instanceof DomainError && error.code === 'BILLING.INSUFFICIENT_CREDITS')) {
+        await this.release(holdReference);
+      }
+      throw error;
+    }
+
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.insert(GenerationJob, {
+          id: jobId,
+          userId,
+          customModelId,
+          promptText,
+          numOutputs,
+          status: 'pending',
+          provider: this.provider.kind,
+          modelVersion: model.version,
+          holdReference,
+        });
+        await this.outbox.add(manager, GenerationEvents.GenerationRequested, {
+          jobId,
+          userId,
+          holdReference,
+          customModelId,
+          promptText,
+          numOutputs,
+        });
+        await this.outbox.enqueue(manager, runGenerationJob, { jobId });
+      });
+    } catch (error) {
+      await this.release(holdReference);
+      throw error;
+    }
+    return { jobId };
+  }
+
+  async list(userId: number): Promise<GenerationJobView[]> {
+    const jobs = await this.dataSource
+      .getRepository(GenerationJob)
+      .find({ where: { userId }, order: { createdAt: 'DESC', id: 'ASC' } });
+    return jobs.map(toJobView);
+  }
+
+  async get(userId: number, jobId: string): Promise<GenerationJobView> {
+    const job = await this.dataSource.getRepository(GenerationJob).findOneBy({ id: jobId, userId });
+    if (!job) throw new DomainError('COMMON.NOT_FOUND', JOB_NOT_FOUND);
+    return toJobView(job);
+  }
+
+  private async release(reference: string): Promise<void> {
+    await this.rpc.call(BillingRpc.releaseCredits, { reference }).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === 'BILLING.HOLD_NOT_FOUND') return;
+      this.logger.warn(`Releasing hold ${reference} failed; billing's sweeper will: ${(error as Error).message}`);
+    });
+  }
+}

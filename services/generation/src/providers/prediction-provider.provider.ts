@@ -1,0 +1,62 @@
+import { type PredictionProvider, createPredictionProvider } from '@likeness/inference';
+import { type ObjectStorage, storageFromConfig } from '@likeness/storage';
+import { APP_CONFIG } from '@likeness/nest-kit';
+import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import type { GenerationConfig } from '../generation.config.js';
+
+/** Injection tokens of the inference port's prediction half and of the storage port. */
+export const PREDICTION_PROVIDER = Symbol('PREDICTION_PROVIDER');
+export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
+
+const MAX_REMEMBERED_MODELS = 1_000;
+
+/**
+ * The selfies behind each model version a worker has run (the local generator draws on them).
+ * A worker learns them from training before it runs a job; a completed model's never change.
+ */
+@Injectable()
+export class ModelImages {
+  private readonly byVersion = new Map<string, string[]>();
+
+  remember(version: string, imageKeys: string[]): void {
+    this.byVersion.delete(version);
+    this.byVersion.set(version, imageKeys);
+    if (this.byVersion.size > MAX_REMEMBERED_MODELS) {
+      const oldest = this.byVersion.keys().next().value;
+      if (oldest !== undefined) this.byVersion.delete(oldest);
+    }
+  }
+
+  imageKeysFor(version: string): string[] {
+    return this.byVersion.get(version) ?? [];
+  }
+}
+
+export const objectStorageProvider: Provider = {
+  provide: OBJECT_STORAGE,
+  useFactory: storageFromConfig,
+  inject: [APP_CONFIG],
+};
+
+export const predictionProvider: Provider = {
+  provide: PREDICTION_PROVIDER,
+  useFactory: (config: GenerationConfig, storage: ObjectStorage, images: ModelImages): PredictionProvider =>
+    createPredictionProvider({
+      ...(config.REPLICATE_API_TOKEN ? { replicateApiToken: config.REPLICATE_API_TOKEN } : {}),
+      ...(config.REPLICATE_API_URL ? { replicateBaseUrl: config.REPLICATE_API_URL } : {}),
+      localGenerationMs: config.LOCAL_GENERATION_MS,
+      storage,
+      imageKeysFor: (version) => Promise.resolve(images.imageKeysFor(version)),
+    }),
+  inject: [APP_CONFIG, OBJECT_STORAGE, ModelImages],
+};
+
+/** Lets an S3 client close its connections on shutdown. */
+@Injectable()
+export class StorageShutdown implements OnApplicationShutdown {
+  constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
+
+  onApplicationShutdown(): void {
+    (this.storage as Partial<{ destroy(): void }>).destroy?.();
+  }
+}

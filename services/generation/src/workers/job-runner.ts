@@ -1,0 +1,214 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type ErrorCode, MediaRpc, TrainingRpc } from '@likeness/contracts';
+import {
+  type Prediction,
+  type PredictionProvider,
+  PredictionNotFoundError,
+  ProviderRejectedError,
+  isFinished,
+} from '@likeness/inference';
+import type { ObjectStorage } from '@likeness/storage';
+import { APP_CONFIG, DomainError, RpcClient } from '@likeness/nest-kit';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { GenerationConfig } from '../generation.config.js';
+import { FailureReasons, shortDetail } from '../jobs/failure-reasons.js';
+import { GenerationJob } from '../jobs/generation-job.entity.js';
+import { JobTransitions } from '../jobs/job-transitions.js';
+import { ModelImages, OBJECT_STORAGE, PREDICTION_PROVIDER } from '../providers/prediction-provider.provider.js';
+import { PROVIDER_RATE_LIMITER } from './workers.providers.js';
+import type { ProviderRateLimiter } from './provider-rate-limiter.js';
+import { OutputRejectedError, downloadOutput } from './download-output.js';
+
+/** What became of one delivery of a job. */
+export type RunOutcome = 'completed' | 'failed' | 'skipped';
+
+/** Refused for good: another attempt will not help, the job fails with this reason. */
+class JobRefused extends Error {}
+
+const hasCode = (error: unknown, ...codes: ErrorCode[]) =>
+  error instanceof DomainError && (codes as string[]).includes(error.code);
+
+/**
+ * Runs one delivery of a job, as far as it gets. Every step is safe to repeat after a crash:
+ * a prediction already started is adopted (its id is kept on the job), each output is kept by
+ * media under `generation:<jobId>:<n>` (the same avatar however often), and the job ends only
+ * by a conditional transition. An error thrown from here means "try again later".
+ */
+@Injectable()
+export class JobRunner {
+  private readonly logger = new Logger(JobRunner.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: GenerationConfig,
+    @Inject(PREDICTION_PROVIDER) private readonly provider: PredictionProvider,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(PROVIDER_RATE_LIMITER) private readonly limiter: ProviderRateLimiter,
+    private readonly images: ModelImages,
+    private readonly rpc: RpcClient,
+    private readonly transitions: JobTransitions,
+  ) {}
+
+  /** `delivery` counts from 1; past JOB_MAX_ATTEMPTS the job fails without another try. */
+  async run(jobId: string, delivery: number, signal?: AbortSignal): Promise<RunOutcome> {
+    const job = await this.dataSource.getRepository(GenerationJob).findOneBy({ id: jobId });
+    if (!job || job.status !== 'pending') return 'skipped';
+    if (delivery > this.config.JOB_MAX_ATTEMPTS) {
+      return this.fail(job, FailureReasons.gaveUp(this.config.JOB_MAX_ATTEMPTS));
+    }
+    await this.dataSource.query(
+      `UPDATE generation.generation_jobs SET attempts = attempts + 1, updated_at = now() WHERE id = $1`,
+      [jobId],
+    );
+    this.logger.log(`Job ${jobId}: attempt ${delivery} started`);
+    try {
+      await this.loadModel(job);
+      const prediction = await this.predict(job, signal);
+      const avatarIds = await this.keepOutputs(job, prediction.outputs ?? []);
+      const completed = await this.transitions.complete(job.id, avatarIds);
+      await this.discard(prediction.id);
+      if (completed) this.logger.log(`Job ${job.id} completed with ${avatarIds.length} avatar(s)`);
+      return completed ? 'completed' : 'skipped';
+    } catch (error) {
+      if (error instanceof JobRefused) return this.fail(job, error.message);
+      throw error;
+    }
+  }
+
+  /** Fails a job for good (the last delivery's answer to an error that kept coming back). */
+  async giveUp(jobId: string, error: unknown): Promise<void> {
+    this.logger.error(`Job ${jobId} failed on its last attempt: ${(error as Error).message}`);
+    await this.transitions.fail(jobId, FailureReasons.gaveUp(this.config.JOB_MAX_ATTEMPTS));
+  }
+
+  /** The model must still be the person's and completed; its selfies feed the local generator. */
+  private async loadModel(job: GenerationJob): Promise<void> {
+    try {
+      const model = await this.rpc.call(TrainingRpc.getRunnableModel, { userId: job.userId, id: job.customModelId });
+      this.images.remember(model.version, model.imageKeys);
+    } catch (error) {
+      if (hasCode(error, 'COMMON.NOT_FOUND', 'TRAINING.MODEL_NOT_READY'))
+        throw new JobRefused(FailureReasons.modelGone);
+      throw error;
+    }
+  }
+
+  /** Adopts the prediction an earlier attempt started, or starts one, and waits for its end. */
+  private async predict(job: GenerationJob, signal?: AbortSignal): Promise<Prediction> {
+    let prediction = job.predictionId ? await this.adopt(job.predictionId) : undefined;
+    if (!prediction) {
+      await this.limiter.acquire(signal);
+      try {
+        prediction = await this.provider.startPrediction({
+          version: job.modelVersion,
+          prompt: job.promptText,
+          numOutputs: job.numOutputs,
+        });
+      } catch (error) {
+        if (error instanceof ProviderRejectedError) {
+          throw new JobRefused(FailureReasons.providerRefused(shortDetail(error.message, `HTTP ${error.status}`)));
+        }
+        throw error;
+      }
+      await this.dataSource.query(
+        `UPDATE generation.generation_jobs SET prediction_id = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`,
+        [job.id, prediction.id],
+      );
+    }
+    const finished = await this.waitFor(prediction, signal);
+    if (finished.status === 'succeeded') {
+      if (!finished.outputs?.length) throw new JobRefused(FailureReasons.predictionFailed('no images came back'));
+      return finished;
+    }
+    await this.discard(finished.id);
+    throw new JobRefused(
+      finished.status === 'canceled'
+        ? FailureReasons.predictionCanceled
+        : FailureReasons.predictionFailed(shortDetail(finished.error, 'an unknown error')),
+    );
+  }
+
+  private async adopt(predictionId: string): Promise<Prediction | undefined> {
+    try {
+      return await this.provider.getPrediction(predictionId);
+    } catch (error) {
+      if (error instanceof PredictionNotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Polls until the prediction ends: the local generator is asked once its delay has passed,
+   * Replicate every second at first and less often as it runs. Past JOB_TIMEOUT_MS it is cancelled.
+   */
+  private async waitFor(started: Prediction, signal?: AbortSignal): Promise<Prediction> {
+    const deadline = Date.now() + this.config.JOB_TIMEOUT_MS;
+    const local = this.provider.kind === 'local';
+    let prediction = started;
+    let wait = local ? this.config.LOCAL_GENERATION_MS : 1_000;
+    while (!isFinished(prediction.status)) {
+      if (Date.now() >= deadline) {
+        await this.provider
+          .cancelPrediction(prediction.id)
+          .catch((error: Error) => this.logger.warn(`Cancelling prediction ${prediction.id} failed: ${error.message}`));
+        throw new JobRefused(FailureReasons.timedOut);
+      }
+      await sleep(Math.min(wait, Math.max(0, deadline - Date.now())), undefined, signal ? { signal } : {});
+      prediction = await this.provider.getPrediction(prediction.id);
+      wait = local ? 50 : Math.min(5_000, wait * 1.5);
+    }
+    return prediction;
+  }
+
+  /** Copies every output into our storage through media (provider URLs expire); one avatar each. */
+  private async keepOutputs(job: GenerationJob, outputs: string[]): Promise<number[]> {
+    const avatars = await Promise.all(
+      outputs.map(async (output, index) => {
+        const stagingKey = await this.stage(job, output, index);
+        try {
+          const avatar = await this.rpc.call(MediaRpc.storeAvatar, {
+            userId: job.userId,
+            promptText: job.promptText,
+            customModelId: job.customModelId,
+            stagingKey,
+            sourceRef: `generation:${job.id}:${index + 1}`,
+          });
+          return avatar.id;
+        } catch (error) {
+          if (hasCode(error, 'MEDIA.INVALID_IMAGE')) {
+            throw new JobRefused(FailureReasons.invalidOutput(shortDetail((error as Error).message, 'unreadable')));
+          }
+          throw error;
+        }
+      }),
+    );
+    return avatars;
+  }
+
+  /** Local outputs already sit in storage's staging area; a provider's URL is downloaded there. */
+  private async stage(job: GenerationJob, output: string, index: number): Promise<string> {
+    if (output.startsWith('staging/')) return output;
+    const key = `staging/generations/${job.id}/${index + 1}`;
+    const image = await downloadOutput(output).catch((error: unknown) => {
+      if (error instanceof OutputRejectedError) throw new JobRefused(FailureReasons.invalidOutput(error.message));
+      throw error;
+    });
+    await this.storage.put(key, image.bytes, { contentType: image.contentType });
+    return key;
+  }
+
+  private async fail(job: GenerationJob, reason: string): Promise<RunOutcome> {
+    const failed = await this.transitions.fail(job.id, reason);
+    if (failed) this.logger.warn(`Job ${job.id} failed: ${reason}`);
+    if (job.predictionId) await this.discard(job.predictionId);
+    return failed ? 'failed' : 'skipped';
+  }
+
+  private async discard(predictionId: string): Promise<void> {
+    await this.provider
+      .discardPrediction(predictionId)
+      .catch((error: Error) => this.logger.warn(`Discarding prediction ${predictionId} failed: ${error.message}`));
+  }
+}
