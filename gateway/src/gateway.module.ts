@@ -16,6 +16,7 @@ import { HealthController } from './health/health.controller.js';
 import { HttpErrorFilter } from './http/http-errors.js';
 import { MediaController } from './media/media.controller.js';
 import { MediaHttpClient } from './media/media-http.client.js';
+import { GenerationController } from './generation/generation.controller.js';
 import { ReplicateWebhookController } from './training/replicate-webhook.controller.js';
 import { TrainingController } from './training/training.controller.js';
 import { CurrentUserService } from './users/current-user.service.js';
@@ -40,6 +41,7 @@ export class GatewayModule {
         StripeWebhookController,
         MediaController,
         TrainingController,
+        GenerationController,
         ReplicateWebhookController,
         HealthController,
         DocsController,

@@ -25,7 +25,10 @@ export interface RunningStack extends Stack {
 }
 
 /** The whole product from its built apps, on a fresh database and its own NATS namespace. */
-export async function startTestStack(env: Record<string, string> = {}): Promise<RunningStack> {
+export async function startTestStack(
+  env: Record<string, string> = {},
+  options: { generationWorkers?: number } = {},
+): Promise<RunningStack> {
   const database = await createTestDatabase('system');
   const logDir = tempDir('stack-logs');
   const stackEnv = {
@@ -47,6 +50,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     port: await freePort(),
     staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : undefined,
     output: { dir: logDir },
+    ...options,
   });
   return {
     ...stack,

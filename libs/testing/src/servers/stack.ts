@@ -10,9 +10,17 @@ import { freePort } from './free-port.js';
 /** The repository's root (this file lives in libs/testing/{src,dist}/servers). */
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const SERVICES = ['auth', 'billing', 'media', 'training', 'generation', 'reporting'] as const;
-type App = (typeof SERVICES)[number] | 'gateway';
+/** A generation worker process: `generation-worker-<n>`, from 1. */
+type WorkerApp = `generation-worker-${number}`;
+type App = (typeof SERVICES)[number] | 'gateway' | WorkerApp;
 
-const entry = (app: App) => join(ROOT, app === 'gateway' ? 'gateway/dist/main.js' : `services/${app}/dist/main.js`);
+const isWorker = (app: App): app is WorkerApp => app.startsWith('generation-worker-');
+
+const entry = (app: App) =>
+  join(
+    ROOT,
+    app === 'gateway' ? 'gateway/dist/main.js' : `services/${isWorker(app) ? 'generation' : app}/dist/main.js`,
+  );
 
 /** Runs every service's migrations (each in its own schema, so in parallel). */
 export async function migrateAll({ env }: { env: Record<string, string> }): Promise<void> {
@@ -45,12 +53,16 @@ export interface StackOptions {
   output?: 'inherit' | { dir: string };
   readyTimeoutMs?: number;
   nodeArgs?: string[];
+  /** Generation worker processes beside generation's request side (default 1). */
+  generationWorkers?: number;
 }
 
 export interface Stack {
   url: string;
   /** Kills one app (SIGKILL: no chance to clean up, as in a crash) and starts it again. */
   crashAndRestart(app: App): Promise<void>;
+  /** Kills one app with SIGKILL and leaves it down. */
+  crash(app: App): Promise<void>;
   /** Stops the gateway first (no new work), then the services; SIGKILL after the grace period. */
   stop(graceMs?: number): Promise<void>;
   children: Map<App, ChildProcess>;
@@ -101,8 +113,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   // The gateway streams image bytes to media's HTTP port, so that one port is known up front.
   const mediaPort = await freePort();
-  for (const service of SERVICES)
-    launch(service, { HTTP_HOST: host, HTTP_PORT: service === 'media' ? String(mediaPort) : '0' });
+  for (const service of SERVICES) {
+    launch(service, {
+      HTTP_HOST: host,
+      HTTP_PORT: service === 'media' ? String(mediaPort) : '0',
+      // Requests here, jobs in the worker processes: the topology of a cluster.
+      ...(service === 'generation' ? { GENERATION_ROLE: 'api' } : {}),
+    });
+  }
+  const workers: WorkerApp[] = Array.from(
+    { length: options.generationWorkers ?? 1 },
+    (_, index) => `generation-worker-${index + 1}` as const,
+  );
+  for (const worker of workers) launch(worker, { HTTP_HOST: host, HTTP_PORT: '0', GENERATION_ROLE: 'worker' });
   launch('gateway', {
     HOST: host,
     PORT: String(options.port),
@@ -113,7 +136,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const url = `http://${host}:${options.port}`;
   const stop = async (graceMs = 15_000) => {
     stopping = true;
-    for (const app of ['gateway', ...SERVICES] as App[]) {
+    for (const app of ['gateway', ...workers, ...SERVICES] as App[]) {
       const child = children.get(app);
       if (!child || exited.has(app)) continue;
       await new Promise<void>((resolve) => {
@@ -127,7 +150,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
   };
 
-  const crashAndRestart = async (app: App) => {
+  const crash = async (app: App) => {
     const child = children.get(app);
     if (child && !exited.has(app)) {
       await new Promise<void>((resolve) => {
@@ -135,6 +158,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         child.kill('SIGKILL');
       });
     }
+  };
+
+  const crashAndRestart = async (app: App) => {
+    await crash(app);
     launch(app, launchEnv.get(app) ?? {});
     await waitUntilReady();
   };
@@ -162,5 +189,5 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { url, stop, crashAndRestart, children };
+  return { url, stop, crash, crashAndRestart, children };
 }
