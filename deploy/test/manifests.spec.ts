@@ -14,6 +14,14 @@ const productionDir = join(k8sDir, 'overlays', 'production');
 const SERVICES = ['auth', 'billing', 'media', 'training', 'generation', 'reporting'] as const;
 const APPS = [...SERVICES, 'gateway'] as const;
 type App = (typeof APPS)[number];
+/** generation's worker role: the same image and command, its own Deployment (DESIGN.md §2). */
+const WORKER = 'generation-worker';
+/** Every long-running process: the apps and the generation workers. */
+const WORKLOADS = [...APPS, WORKER] as const;
+type Workload = (typeof WORKLOADS)[number];
+/** The JetStream work queue the workers share, and that KEDA scales them on. */
+const JOBS_STREAM = 'JOBS';
+const JOBS_CONSUMER = 'generation-workers';
 /** Services that call outside providers over HTTPS. */
 const PROVIDER_CLIENTS = ['billing', 'generation', 'media', 'training'];
 /** The only Secret keys an app may require; everything else must stay optional. */
@@ -68,7 +76,7 @@ function findObject(kind: string, name: string): Obj {
   return found;
 }
 
-const deploymentOf = (app: App): Obj => findObject('Deployment', app);
+const deploymentOf = (workload: Workload): Obj => findObject('Deployment', workload);
 const containerOf = (workload: Obj): Obj => workload.spec.template.spec.containers[0];
 
 function portNumber(container: Obj, port: number | string): number {
@@ -78,13 +86,33 @@ function portNumber(container: Obj, port: number | string): number {
   return named.containerPort;
 }
 
-const commandOf = (app: App): string[] =>
-  app === 'gateway' ? ['node', 'gateway/dist/main.js'] : ['node', `services/${app}/dist/main.js`];
+/** The app a workload runs: the workers run generation. */
+const appOf = (workload: Workload): App => (workload === WORKER ? 'generation' : workload);
 
-const probePaths = (app: App) =>
+const commandOf = (workload: Workload): string[] =>
+  appOf(workload) === 'gateway'
+    ? ['node', 'gateway/dist/main.js']
+    : ['node', `services/${appOf(workload)}/dist/main.js`];
+
+const probePaths = (app: Workload) =>
   app === 'gateway'
     ? { port: 3000, liveness: '/healthz', readiness: '/healthz' }
     : { port: 3100, liveness: '/health/live', readiness: '/health' };
+
+/** A container's plain `env` values (not those from a Secret or the ConfigMap). */
+function envValues(container: Obj): Record<string, string> {
+  return Object.fromEntries(
+    (container.env ?? []).filter((e: Obj) => e.value !== undefined).map((e: Obj) => [e.name, e.value]),
+  );
+}
+
+/** Compose durations such as `150s`, `2m` or `1m30s`, in seconds. */
+function composeSeconds(duration: string): number {
+  const parts = [...String(duration).matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us)/g)];
+  expect(parts.map((p) => p[0]).join('')).toBe(String(duration));
+  const unit: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001, us: 0.000001 };
+  return parts.reduce((total, [, value, u]) => total + Number(value) * (unit[u as string] ?? NaN), 0);
+}
 
 function secretRefs(container: Obj): Obj[] {
   return (container.env ?? [])
@@ -119,14 +147,14 @@ describe('docker-compose.yml', () => {
   const compose = parseYaml(join(root, 'docker-compose.yml'));
   const services: Obj = compose.services;
 
-  it.each(APPS)('should run %s from the shared image with its own command', (app) => {
+  it.each(WORKLOADS)('should run %s from the shared image with its own command', (app) => {
     const service = services[app];
     expect(service).toBeDefined();
     expect(service.build).toMatchObject({ context: '.', dockerfile: 'deploy/Dockerfile' });
     expect(service.command).toEqual(commandOf(app));
   });
 
-  it.each(APPS)('should health-check %s on its own endpoint', (app) => {
+  it.each(WORKLOADS)('should health-check %s on its own endpoint', (app) => {
     const { port, liveness, readiness } = probePaths(app);
     const test = services[app].healthcheck.test.join(' ');
     expect(test).toContain(`127.0.0.1:${port}${app === 'gateway' ? liveness : readiness}'`);
@@ -173,6 +201,49 @@ describe('docker-compose.yml', () => {
     expect(services['minio-init'].command.join(' ')).toContain('mc mb');
     expect(services.mailpit.ports).toContain('8025:8025');
     expect(services.media.depends_on['minio-init'].condition).toBe('service_completed_successfully');
+  });
+
+  describe('generation roles', () => {
+    const api = () => services.generation;
+    const worker = () => services[WORKER];
+
+    it('should run the generation API role and the worker role apart', () => {
+      expect(api().environment.GENERATION_ROLE).toBe('api');
+      expect(worker().environment.GENERATION_ROLE).toBe('worker');
+      // The migration parses the same environment as the service it migrates.
+      expect(services['migrate-generation'].environment).toEqual(api().environment);
+    });
+
+    it('should start workers after what generation waits for, and the bucket', () => {
+      expect(worker().depends_on).toEqual({
+        ...api().depends_on,
+        'minio-init': { condition: 'service_completed_successfully' },
+      });
+      expect(worker().restart).toBe('unless-stopped');
+    });
+
+    it('should give the workers the same object storage as media, and its malloc arenas', () => {
+      const storageKeys = Object.keys(services.media.environment).filter((key) =>
+        /^(S3_|AWS_|STORAGE_|DATA_DIR)/.test(key),
+      );
+      expect(storageKeys).toEqual(expect.arrayContaining(['S3_ENDPOINT', 'S3_BUCKET', 'AWS_ACCESS_KEY_ID']));
+      for (const key of storageKeys) {
+        expect({ key, value: worker().environment[key] }).toEqual({ key, value: services.media.environment[key] });
+      }
+      expect(worker().environment.MALLOC_ARENA_MAX).toBe('2');
+      expect(Number(worker().environment.WORKER_CONCURRENCY)).toBeGreaterThanOrEqual(1);
+    });
+
+    it('should let a stopping worker finish its jobs before it is killed', () => {
+      const drainSeconds = Number(worker().environment.SHUTDOWN_GRACE_MS) / 1000;
+      expect(drainSeconds).toBeGreaterThanOrEqual(60);
+      expect(composeSeconds(worker().stop_grace_period)).toBeGreaterThan(drainSeconds);
+    });
+
+    it('should let the workers scale with --scale (no fixed name or host port)', () => {
+      expect(worker().container_name).toBeUndefined();
+      expect(worker().ports).toBeUndefined();
+    });
   });
 
   it('should give auth and the gateway the same JWT secret of at least 32 characters', () => {
@@ -345,7 +416,7 @@ describe('deploy/k8s base', () => {
     expect(findObject('Namespace', 'likeness')).toBeDefined();
   });
 
-  it.each(APPS)('should deploy %s with liveness, readiness and startup probes', (app) => {
+  it.each(WORKLOADS)('should deploy %s with liveness, readiness and startup probes', (app) => {
     const container = containerOf(deploymentOf(app));
     const { port, liveness, readiness } = probePaths(app);
     expect(container.livenessProbe.httpGet.path).toBe(liveness);
@@ -355,14 +426,14 @@ describe('deploy/k8s base', () => {
     expect(container.startupProbe.httpGet.path).toBe(liveness);
   });
 
-  it.each(APPS)('should run %s with its command behind the image entrypoint', (app) => {
+  it.each(WORKLOADS)('should run %s with its command behind the image entrypoint', (app) => {
     const container = containerOf(deploymentOf(app));
     // `command` would replace tini, and SIGTERM would no longer reach node reliably.
     expect(container.command).toBeUndefined();
     expect(container.args).toEqual(commandOf(app));
   });
 
-  it.each(APPS)('should run %s as non-root on a read-only root filesystem', (app) => {
+  it.each(WORKLOADS)('should run %s as non-root on a read-only root filesystem', (app) => {
     const pod = deploymentOf(app).spec.template.spec;
     const container = containerOf(deploymentOf(app));
     expect(pod.securityContext.runAsNonRoot).toBe(true);
@@ -377,23 +448,28 @@ describe('deploy/k8s base', () => {
     expect(pod.volumes.find((v: Obj) => v.name === tmp?.name)?.emptyDir).toBeDefined();
   });
 
-  it.each(APPS)('should give %s resource requests and limits', (app) => {
+  it.each(WORKLOADS)('should give %s resource requests and limits', (app) => {
     const { resources } = containerOf(deploymentOf(app));
     expect(resources.requests).toEqual({ cpu: expect.anything(), memory: expect.anything() });
     expect(resources.limits).toEqual({ cpu: expect.anything(), memory: expect.anything() });
   });
 
-  it.each(APPS)('should give %s time to drain on shutdown', (app) => {
-    expect(deploymentOf(app).spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(30);
+  it.each(WORKLOADS)('should give %s time to drain on shutdown', (app) => {
+    const pod = deploymentOf(app).spec.template.spec;
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(30);
+    // The app's own drain (SHUTDOWN_GRACE_MS, default 10 s) must end before the kubelet's SIGKILL.
+    const drainMs = Number(envValues(containerOf(deploymentOf(app))).SHUTDOWN_GRACE_MS ?? 10_000);
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(drainMs / 1000);
   });
 
-  it.each(APPS)('should cover %s with a PodDisruptionBudget and a Service', (app) => {
+  it.each(WORKLOADS)('should cover %s with a PodDisruptionBudget and a Service', (app) => {
     const template = deploymentOf(app).spec.template;
     expect(labelsMatch(findObject('PodDisruptionBudget', app).spec.selector, template.metadata.labels)).toBe(true);
     expect(labelsMatch({ matchLabels: findObject('Service', app).spec.selector }, template.metadata.labels)).toBe(true);
+    expect(labelsMatch(deploymentOf(app).spec.selector, template.metadata.labels)).toBe(true);
   });
 
-  it.each(SERVICES)('should let Prometheus scrape %s on 3100', (name) => {
+  it.each([...SERVICES, WORKER] as const)('should let Prometheus scrape %s on 3100', (name) => {
     const annotations = deploymentOf(name).spec.template.metadata.annotations;
     expect(annotations).toMatchObject({
       'prometheus.io/scrape': 'true',
@@ -416,6 +492,9 @@ describe('deploy/k8s base', () => {
     // The migration pod must not count as a replica of the service.
     const serviceSelector = deploymentOf(name).spec.selector;
     expect(labelsMatch(serviceSelector, job.spec.template.metadata.labels)).toBe(false);
+    if (name === 'generation') {
+      expect(labelsMatch(deploymentOf(WORKER).spec.selector, job.spec.template.metadata.labels)).toBe(false);
+    }
     // Same secrets as the service, so one config schema parses the same environment.
     expect(secretRefs(container)).toEqual(secretRefs(containerOf(deploymentOf(name))));
   });
@@ -430,7 +509,7 @@ describe('deploy/k8s base', () => {
       expect(ref.name).toBe('likeness-secrets');
       if (!REQUIRED_SECRET_KEYS.includes(ref.key)) expect(ref).toMatchObject({ optional: true });
     }
-    const required = (app: App) =>
+    const required = (app: Workload) =>
       secretRefs(containerOf(deploymentOf(app)))
         .filter((ref) => !ref.optional)
         .map((ref) => ref.key)
@@ -438,7 +517,7 @@ describe('deploy/k8s base', () => {
     expect(required('gateway')).toEqual(['JWT_SECRET', 'MEDIA_SECRET']);
     expect(required('auth')).toEqual(['DATABASE_URL', 'JWT_SECRET']);
     expect(required('media')).toEqual(['DATABASE_URL', 'MEDIA_SECRET']);
-    for (const name of SERVICES.filter((s) => s !== 'auth' && s !== 'media')) {
+    for (const name of [...SERVICES.filter((s) => s !== 'auth' && s !== 'media'), WORKER] as Workload[]) {
       expect(required(name)).toEqual(['DATABASE_URL']);
     }
   });
@@ -464,9 +543,102 @@ describe('deploy/k8s base', () => {
     expect(deploymentOf('gateway').spec.replicas).toBeUndefined();
   });
 
+  describe('generation roles', () => {
+    const api = () => deploymentOf('generation');
+    const worker = () => deploymentOf(WORKER);
+    const labelsOf = (deployment: Obj): Obj => deployment.spec.template.metadata.labels;
+    /** Every selector that picks a workload's pods: its Deployment's, Service's and PDB's. */
+    const selectorsOf = (workload: Workload): Obj[] => [
+      deploymentOf(workload).spec.selector,
+      { matchLabels: findObject('Service', workload).spec.selector },
+      findObject('PodDisruptionBudget', workload).spec.selector,
+    ];
+
+    it('should run the API role and the worker role of the same image and command', () => {
+      expect(envValues(containerOf(api())).GENERATION_ROLE).toBe('api');
+      expect(envValues(containerOf(worker())).GENERATION_ROLE).toBe('worker');
+      expect(containerOf(worker()).image).toBe(containerOf(api()).image);
+      expect(containerOf(worker()).args).toEqual(containerOf(api()).args);
+    });
+
+    it("should keep the API's and the workers' selectors disjoint", () => {
+      expect(labelsOf(worker())['app.kubernetes.io/name']).toBe('generation');
+      expect(labelsOf(worker())['app.kubernetes.io/component']).toBe('worker');
+      for (const selector of selectorsOf('generation')) expect(labelsMatch(selector, labelsOf(worker()))).toBe(false);
+      for (const selector of selectorsOf(WORKER)) expect(labelsMatch(selector, labelsOf(api()))).toBe(false);
+    });
+
+    it('should drain a worker longer than an API replica, within its grace period', () => {
+      const env = envValues(containerOf(worker()));
+      expect(Number(env.WORKER_CONCURRENCY)).toBeGreaterThanOrEqual(1);
+      expect(Number(env.SHUTDOWN_GRACE_MS)).toBeGreaterThanOrEqual(60_000);
+      expect(worker().spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(
+        Number(env.SHUTDOWN_GRACE_MS) / 1000,
+      );
+    });
+
+    it('should limit glibc malloc arenas wherever sharp does image work', () => {
+      expect(envValues(containerOf(deploymentOf('media'))).MALLOC_ARENA_MAX).toBe('2');
+      expect(envValues(containerOf(worker())).MALLOC_ARENA_MAX).toBe('2');
+    });
+
+    it("should give the workers media's S3 credentials, optional", () => {
+      const s3 = (workload: Workload) =>
+        secretRefs(containerOf(deploymentOf(workload))).filter((r) => /^AWS_/.test(r.key));
+      expect(s3('media').length).toBeGreaterThan(0);
+      expect(s3(WORKER)).toEqual(s3('media'));
+    });
+
+    it('should leave the worker replica count to KEDA', () => {
+      expect(worker().spec.replicas).toBeUndefined();
+      const hpas = baseObjects.filter((o) => o.kind === 'HorizontalPodAutoscaler');
+      expect(hpas.filter((h) => h.spec.scaleTargetRef.name === WORKER)).toEqual([]);
+    });
+
+    it('should scale the workers with KEDA on the lag of the JOBS consumer', () => {
+      const scaledObjects = baseObjects.filter((o) => o.kind === 'ScaledObject');
+      expect(scaledObjects).toHaveLength(1);
+      const scaled = findObject('ScaledObject', WORKER);
+      expect(scaled.apiVersion).toBe('keda.sh/v1alpha1');
+      expect(scaled.spec.scaleTargetRef.name).toBe(WORKER);
+      expect(scaled.spec.scaleTargetRef.kind ?? 'Deployment').toBe('Deployment');
+      expect(scaled.spec.scaleTargetRef.apiVersion ?? 'apps/v1').toBe('apps/v1');
+      expect(scaled.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
+      expect(scaled.spec.maxReplicaCount).toBeGreaterThan(scaled.spec.minReplicaCount);
+      const trigger = scaled.spec.triggers.find((t: Obj) => t.type === 'nats-jetstream');
+      expect(trigger?.metadata).toMatchObject({ account: '$G', stream: JOBS_STREAM, consumer: JOBS_CONSUMER });
+      // NATS's HTTP monitoring port, in the namespace NATS_URL points at.
+      const natsHost = new URL(/^NATS_URL=(.*)$/m.exec(read(join(baseDir, 'config.env')))?.[1] ?? '').hostname;
+      const [, natsNamespace] = natsHost.split('.');
+      expect(trigger.metadata.natsServerMonitoringEndpoint).toMatch(
+        new RegExp(`^[a-z0-9-]+\\.${natsNamespace}\\.svc(\\.cluster\\.local)?:8222$`),
+      );
+      expect(Number(trigger.metadata.lagThreshold)).toBeGreaterThanOrEqual(
+        Number(envValues(containerOf(worker())).WORKER_CONCURRENCY),
+      );
+      // KEDA's trigger metadata is a map of strings: a bare YAML number fails validation.
+      for (const value of Object.values(trigger.metadata)) expect(typeof value).toBe('string');
+    });
+
+    it('should label the workload objects so release step 2 (deploy/README.md) leaves them for step 4', () => {
+      const notIn = /component notin \(([^)]*)\)/.exec(read(join(deployDir, 'README.md')))?.[1]?.split(',') ?? [];
+      const rolled = baseObjects.filter((o) =>
+        ['Deployment', 'Service', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'ScaledObject'].includes(o.kind),
+      );
+      expect(rolled.length).toBeGreaterThan(0);
+      for (const o of rolled) {
+        const component = o.metadata.labels?.['app.kubernetes.io/component'];
+        expect({ object: `${o.kind}/${o.metadata.name}`, held: notIn.includes(component) }).toEqual({
+          object: `${o.kind}/${o.metadata.name}`,
+          held: true,
+        });
+      }
+    });
+  });
+
   describe('network policies', () => {
     const policies = baseObjects.filter((o) => o.kind === 'NetworkPolicy');
-    const podLabels = (app: App) => deploymentOf(app).spec.template.metadata.labels;
+    const podLabels = (app: Workload) => deploymentOf(app).spec.template.metadata.labels;
     const policiesFor = (labels: Obj) => policies.filter((p) => labelsMatch(p.spec.podSelector, labels));
     const egressPorts = (labels: Obj) =>
       new Set(
@@ -479,7 +651,7 @@ describe('deploy/k8s base', () => {
       const deny = policies.find((p) => !p.spec.ingress && !p.spec.egress && p.spec.policyTypes.length === 2);
       const selector = deny?.spec.podSelector;
       expect(selector).toBeDefined();
-      for (const app of APPS) expect(labelsMatch(selector, podLabels(app))).toBe(true);
+      for (const app of WORKLOADS) expect(labelsMatch(selector, podLabels(app))).toBe(true);
       for (const name of SERVICES) {
         const jobLabels = findObject('Job', `migrate-${name}`).spec.template.metadata.labels;
         expect(labelsMatch(selector, jobLabels)).toBe(true);
@@ -495,18 +667,31 @@ describe('deploy/k8s base', () => {
       }
     });
 
-    it.each(SERVICES)('should let traffic into %s only on its health and metrics port', (name) => {
-      const rules = policiesFor(podLabels(name)).flatMap((p) => p.spec.ingress ?? []);
+    it.each([...SERVICES, WORKER] as const)(
+      'should let traffic into %s only on its health and metrics port',
+      (name) => {
+        const rules = policiesFor(podLabels(name)).flatMap((p) => p.spec.ingress ?? []);
+        expect(rules.length).toBeGreaterThan(0);
+        for (const rule of rules) expect(rule.ports.map((p: Obj) => p.port)).toEqual([3100]);
+      },
+    );
+
+    it('should let nothing but the monitoring namespace into the workers', () => {
+      const rules = policiesFor(podLabels(WORKER)).flatMap((p) => p.spec.ingress ?? []);
       expect(rules.length).toBeGreaterThan(0);
-      for (const rule of rules) expect(rule.ports.map((p: Obj) => p.port)).toEqual([3100]);
+      for (const rule of rules) {
+        expect(rule.from).toEqual([
+          { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+        ]);
+      }
     });
 
-    it.each(APPS)('should let %s reach DNS, NATS and only what it needs', (app) => {
+    it.each(WORKLOADS)('should let %s reach DNS, NATS and only what it needs', (app) => {
       const ports = egressPorts(podLabels(app));
       expect(ports.has(53)).toBe(true);
       expect(ports.has(4222)).toBe(true);
       expect(ports.has(5432)).toBe(app !== 'gateway');
-      expect(ports.has(443)).toBe(PROVIDER_CLIENTS.includes(app));
+      expect(ports.has(443)).toBe(PROVIDER_CLIENTS.includes(appOf(app)));
     });
 
     it("should let the gateway reach media's HTTP port, and only the gateway", () => {
@@ -539,9 +724,29 @@ describe('deploy/k8s overlays', () => {
 
   it('should run one replica of every app from the dev image in dev', () => {
     expect(dev.images).toContainEqual(expect.objectContaining({ name: 'likeness', newTag: 'dev' }));
-    for (const app of APPS) {
+    for (const app of WORKLOADS) {
       expect(dev.replicas).toContainEqual({ name: app, count: 1 });
     }
+  });
+
+  it('should leave KEDA out of dev: no ScaledObject, one worker', () => {
+    const deleted = (dev.patches ?? [])
+      .filter((p: Obj) => p.path)
+      .flatMap((p: Obj) => parseYamlDocuments(join(devDir, p.path)))
+      .filter((o: Obj) => o.$patch === 'delete');
+    expect(deleted).toContainEqual(
+      expect.objectContaining({ apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject', metadata: { name: WORKER } }),
+    );
+  });
+
+  it('should let KEDA, not replicas, size the production workers', () => {
+    expect(production.replicas.map((r: Obj) => r.name)).not.toContain(WORKER);
+    const patch = production.patches.find((p: Obj) => p.target?.kind === 'ScaledObject' && p.target?.name === WORKER);
+    expect(patch?.target.group).toBe('keda.sh');
+    const operations = parse(patch.patch) as Obj[];
+    const value = (path: string) => operations.find((o) => o.op === 'replace' && o.path === path)?.value;
+    expect(value('/spec/minReplicaCount')).toBeGreaterThanOrEqual(2);
+    expect(value('/spec/maxReplicaCount')).toBeGreaterThan(value('/spec/minReplicaCount'));
   });
 
   it('should generate a dev-only likeness-secrets in dev', () => {
@@ -650,7 +855,8 @@ describe('listening addresses', () => {
 
   it('should make every app listen on all interfaces in docker compose', () => {
     const compose = parseYaml(join(root, 'docker-compose.yml'));
-    for (const service of SERVICES) expect(compose.services[service].environment.HTTP_HOST).toBe('0.0.0.0');
+    for (const service of [...SERVICES, WORKER] as const)
+      expect(compose.services[service].environment.HTTP_HOST).toBe('0.0.0.0');
     expect(compose.services.gateway.environment.HOST).toBe('0.0.0.0');
   });
 });
