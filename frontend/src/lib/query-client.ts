@@ -6,6 +6,13 @@ export interface QueryClientOptions {
   onUnauthorized?: (client: QueryClient) => void;
 }
 
+/**
+ * For lists that change on the server while no screen watches (a generation or a training
+ * finishing, another device): every screen showing one asks again when it mounts, showing the
+ * cached list meanwhile.
+ */
+export const ALWAYS_REFETCH_ON_MOUNT = 0;
+
 /** SPEC §7: data never goes stale on its own, no refetch on focus, no polling, no retries. */
 export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {
   const onError = (error: unknown) => {

@@ -2,16 +2,10 @@ import { avatarSchema, type Avatar } from '@likeness/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { ALWAYS_REFETCH_ON_MOUNT } from '@/lib/query-client';
 import { sortNewestFirst } from './sort-avatars';
 
 export const AVATARS_PATH = '/api/avatars';
-
-/**
- * Avatars also arrive from elsewhere (a generation finishing, another device), and the listed
- * image URLs are signed and expire: every screen showing the list asks again when it mounts,
- * showing the cached list meanwhile.
- */
-const ALWAYS_REFETCH_ON_MOUNT = 0;
 
 const avatarsSchema = z.array(avatarSchema);
 
@@ -24,6 +18,7 @@ export function avatarsQueryOptions() {
   return queryOptions({
     queryKey: [AVATARS_PATH],
     queryFn: getAvatars,
+    // Avatars arrive from elsewhere, and the listed image URLs are signed and expire.
     staleTime: ALWAYS_REFETCH_ON_MOUNT,
   });
 }

@@ -2,6 +2,7 @@ import { customModelSchema } from '@likeness/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { ALWAYS_REFETCH_ON_MOUNT } from '@/lib/query-client';
 import { isTrainingStatus } from './model-status';
 
 export const CUSTOM_MODELS_PATH = '/api/custom-models';
@@ -39,6 +40,8 @@ export function customModelsQueryOptions() {
     queryFn: getCustomModels,
     refetchInterval: (query) => (hasTrainingModel(query.state.data) ? ACTIVE_TRAINING_REFRESH_MS : MODELS_REFRESH_MS),
     refetchIntervalInBackground: false,
+    // A training finishes while other screens are open: the create page must offer the model.
+    staleTime: ALWAYS_REFETCH_ON_MOUNT,
   });
 }
 
