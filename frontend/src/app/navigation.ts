@@ -1,5 +1,5 @@
 import { TRAINING_COST } from '@likeness/contracts';
-import { Coins, House, Images, Wand2, type LucideIcon } from 'lucide-react';
+import { Coins, House, Images, Sparkles, Wand2, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface NavItem {
@@ -14,16 +14,16 @@ export interface NavItem {
 export const LOW_CREDITS_THRESHOLD = TRAINING_COST;
 
 const home: NavItem = { to: paths.dashboard, label: 'Home', icon: House };
+const create: NavItem = { to: paths.create, label: 'Create', icon: Sparkles };
 const gallery: NavItem = { to: paths.gallery, label: 'Gallery', icon: Images };
 const models: NavItem = { to: paths.models, label: 'Models', icon: Wand2 };
 const credits: NavItem = { to: paths.credits, label: 'Credits', icon: Coins, highlightWhenLowOnCredits: true };
 
 /**
- * The signed-in header navigation on wide screens. Each screen adds its entry when it lands:
- * Create (after Home) and Admin (id 1) are still to come. Credits is reached from the header's
- * balance badge.
+ * SPEC §2: the signed-in header navigation on wide screens, Home, Create, Gallery and Models.
+ * Admin (id 1) joins with the admin dashboard. Credits is reached from the header's balance badge.
  */
-export const mainNav: readonly NavItem[] = [home, gallery, models];
+export const mainNav: readonly NavItem[] = [home, create, gallery, models];
 
-/** SPEC §2: the bottom bar on phones, Home, Create, Gallery, Models and Credits (Create still to come). */
-export const bottomNav: readonly NavItem[] = [home, gallery, models, credits];
+/** SPEC §2: the bottom bar on phones, Home, Create, Gallery, Models and Credits. */
+export const bottomNav: readonly NavItem[] = [home, create, gallery, models, credits];

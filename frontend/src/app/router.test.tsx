@@ -19,7 +19,7 @@ describe('router', () => {
     expect(screen.queryByText(/Welcome, /)).not.toBeInTheDocument();
   });
 
-  it.each(['/gallery', '/models'])('should send a visitor from %s to /auth', async (path) => {
+  it.each(['/gallery', '/models', '/create'])('should send a visitor from %s to /auth', async (path) => {
     mockApi();
     const { router } = renderApp(path);
 
@@ -73,17 +73,22 @@ describe('router', () => {
 });
 
 describe('signed-in shell', () => {
-  it('should open the gallery and the models page from the header', async () => {
+  it('should open the create page, the gallery and the models page from the header', async () => {
     mockApi({
       user: alice,
       handlers: {
         'GET /api/avatars': () => jsonResponse([]),
         'GET /api/uploaded-images': () => jsonResponse([]),
+        'GET /api/custom-models': () => jsonResponse([]),
       },
     });
     const { user, router } = renderApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' });
     const [headerNav] = screen.getAllByRole('navigation', { name: 'Main' });
+
+    await user.click(within(headerNav!).getByRole('link', { name: 'Create' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Studio Quality Photos' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/create');
 
     await user.click(within(headerNav!).getByRole('link', { name: 'Gallery' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Avatar Gallery' })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RedirectIfSignedIn, RequireAuth, RootRedirect } from './route-guards';
 import { CheckoutRoute } from './routes/checkout';
+import { CreateRoute } from './routes/create';
 import { CreditsRoute } from './routes/credits';
 import { DashboardRoute } from './routes/dashboard';
 import { ModelsRoute } from './routes/models';
@@ -15,8 +16,8 @@ import { PaymentResultRoute } from './routes/payment-result';
 import { RouteError } from './routes/route-error';
 
 /**
- * Every screen, grouped by who may see it. New signed-in screens (/create, /profile) go under
- * the AppLayout children; /admin gets its own guard there too.
+ * Every screen, grouped by who may see it. New signed-in screens (/profile) go under the
+ * AppLayout children; /admin gets its own guard there too.
  */
 export const routes: RouteObject[] = [
   {
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: 'dashboard', element: <DashboardRoute /> },
+              { path: 'create', element: <CreateRoute /> },
               { path: 'gallery', element: <GalleryPage /> },
               { path: 'models', element: <ModelsRoute /> },
               { path: 'credits', element: <CreditsRoute /> },

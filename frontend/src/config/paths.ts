@@ -4,6 +4,7 @@
  */
 export const paths = {
   dashboard: '/dashboard',
+  create: '/create',
   gallery: '/gallery',
   models: '/models',
   credits: '/credits',

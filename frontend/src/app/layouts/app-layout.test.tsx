@@ -30,18 +30,20 @@ describe('AppLayout', () => {
     expect(credits).not.toHaveClass('text-amber-600');
   });
 
-  it('should list Home, Gallery and Models in the header and add Credits in the bottom bar', async () => {
+  it('should list Home, Create, Gallery and Models in the header and add Credits in the bottom bar', async () => {
     const { headerNav, bottomNav } = await openDashboard(40);
 
     const linksOf = (nav: typeof headerNav) =>
       nav.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
     expect(linksOf(headerNav)).toEqual([
       ['Home', '/dashboard'],
+      ['Create', '/create'],
       ['Gallery', '/gallery'],
       ['Models', '/models'],
     ]);
     expect(linksOf(bottomNav)).toEqual([
       ['Home', '/dashboard'],
+      ['Create', '/create'],
       ['Gallery', '/gallery'],
       ['Models', '/models'],
       ['Credits', '/credits'],

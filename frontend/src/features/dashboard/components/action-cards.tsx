@@ -1,11 +1,17 @@
-import { ArrowRight, Boxes, Images } from 'lucide-react';
+import { ArrowRight, Boxes, Images, Sparkles } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
-/** SPEC §2's action cards. "Create Avatar" (→ /create) joins them with the create page. */
+/** SPEC §2's three action cards. */
 const actions = [
+  {
+    to: paths.create,
+    icon: Sparkles,
+    title: 'Create Avatar',
+    text: 'Generate new photos of yourself from a prompt or a look.',
+  },
   {
     to: paths.gallery,
     icon: Images,
@@ -22,7 +28,7 @@ const actions = [
 
 export function ActionCards() {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2">
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {actions.map((action) => (
         <li key={action.to}>
           <ActionCard {...action} />

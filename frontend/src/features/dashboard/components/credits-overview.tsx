@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Boxes, Coins, Images, Plus, Wallet } from 'lucide-react';
+import { Boxes, Coins, Images, Plus, Sparkles, Wallet } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -10,10 +10,11 @@ interface CreditsOverviewProps {
   credits: number;
   avatarCount: UseQueryResult<number>;
   trainedModelCount: UseQueryResult<number>;
+  generationCount: UseQueryResult<number>;
 }
 
 /** SPEC §2: the credits card and the quick stats, for a user who has credits. */
-export function CreditsOverview({ credits, avatarCount, trainedModelCount }: CreditsOverviewProps) {
+export function CreditsOverview({ credits, avatarCount, trainedModelCount, generationCount }: CreditsOverviewProps) {
   return (
     <div className="grid items-stretch gap-6 lg:grid-cols-3">
       <Card className="relative overflow-hidden">
@@ -43,10 +44,10 @@ export function CreditsOverview({ credits, avatarCount, trainedModelCount }: Cre
           <CardTitle>Quick Stats</CardTitle>
         </CardHeader>
         <CardContent className="flex-1">
-          {/* "Generations" (completed generation jobs, SPEC §2) joins these with the generation service. */}
-          <dl className="grid h-full grid-cols-3 gap-3 sm:gap-4">
+          <dl className="grid h-full grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
             <Stat icon={Images} label="Avatars Created" value={avatarCount} />
             <Stat icon={Boxes} label="Trained Models" value={trainedModelCount} />
+            <Stat icon={Sparkles} label="Generations" value={generationCount} />
             <Stat icon={Wallet} label="Credits Left" value={credits} />
           </dl>
         </CardContent>

@@ -1,9 +1,10 @@
 import type { Avatar, CurrentUser } from '@likeness/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatCardDate } from '@/lib/avatars/format-date';
 import { makeAvatar } from '@/test/media-fixtures';
 import { alice, jsonResponse, mockApi, renderApp, type ApiHandlers } from '@/test/render-app';
+import { completedJob, makeJob } from '@/test/generation-fixtures';
 import { makeModel } from '@/test/training-fixtures';
 
 async function openDashboard({
@@ -16,6 +17,7 @@ async function openDashboard({
     handlers: {
       'GET /api/avatars': () => jsonResponse(avatars),
       'GET /api/custom-models': () => jsonResponse([]),
+      'GET /api/generation-jobs': () => jsonResponse([]),
       ...handlers,
     },
   });
@@ -49,7 +51,7 @@ describe('DashboardPage', () => {
     expect(screen.queryByText('Quick Stats')).not.toBeInTheDocument();
   });
 
-  it('should show the credits card and count the avatars and only the completed models when the user has credits', async () => {
+  it('should show the credits card and count the avatars, the completed models and the completed generations', async () => {
     await openDashboard({
       user: { ...alice, credits: 40 },
       avatars: [1, 2, 3, 4, 5, 6, 7].map((id) => makeAvatar(id)),
@@ -62,20 +64,28 @@ describe('DashboardPage', () => {
             makeModel(4),
             makeModel(5, { status: 'pending' }),
           ]),
+        'GET /api/generation-jobs': () =>
+          jsonResponse([
+            makeJob({ id: 'e1d5a3b0-0000-4000-8000-000000000004' }),
+            completedJob([1, 2], { id: 'e1d5a3b0-0000-4000-8000-000000000003' }),
+            makeJob({ id: 'e1d5a3b0-0000-4000-8000-000000000002', status: 'failed', failureReason: 'Boom' }),
+            completedJob([3], { id: 'e1d5a3b0-0000-4000-8000-000000000001' }),
+          ]),
       },
     });
 
     expect(screen.getByRole('link', { name: 'Buy More Credits' })).toHaveAttribute('href', '/credits');
     expect(screen.queryByRole('link', { name: 'Get Credits to Start' })).not.toBeInTheDocument();
-    await screen.findByText('2', { selector: 'dd' });
+    await waitFor(() => expect(stat('Trained Models')).toBe('2'));
+    await waitFor(() => expect(stat('Generations')).toBe('2'));
     expect(stat('Avatars Created')).toBe('7');
-    expect(stat('Trained Models')).toBe('2');
     expect(stat('Credits Left')).toBe('40');
   });
 
-  it('should link the action cards to the gallery and the models page', async () => {
+  it('should link the action cards to the create page, the gallery and the models page', async () => {
     await openDashboard();
 
+    expect(screen.getByRole('link', { name: /^Create Avatar/ })).toHaveAttribute('href', '/create');
     expect(screen.getByRole('link', { name: /^Your Gallery/ })).toHaveAttribute('href', '/gallery');
     expect(screen.getByRole('link', { name: /^Custom Models/ })).toHaveAttribute('href', '/models');
   });
@@ -131,7 +141,7 @@ describe('DashboardPage', () => {
 
     const recent = recentAvatars();
     expect(await recent.findByText('No avatars created yet')).toBeInTheDocument();
-    expect(recent.getByRole('link', { name: 'Create Your First Avatar' })).toHaveAttribute('href', '/models');
+    expect(recent.getByRole('link', { name: 'Create Your First Avatar' })).toHaveAttribute('href', '/create');
     expect(recent.queryByRole('link', { name: /View All/ })).not.toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { avatarsQueryOptions, useAvatars } from '@/lib/avatars/get-avatars';
 import { customModelsQueryOptions, type ListedModel } from '@/lib/custom-models/get-custom-models';
 import { isCompletedStatus } from '@/lib/custom-models/model-status';
+import { countCompletedJobs, generationJobsQueryOptions } from '@/lib/generation-jobs/get-generation-jobs';
 import { ActionCards } from './action-cards';
 import { CreditsOverview } from './credits-overview';
 import { GetStartedCard } from './get-started-card';
@@ -42,5 +43,13 @@ function Overview({ credits }: { credits: number }) {
   const avatarCount = useQuery({ ...avatarsQueryOptions(), select: (avatars) => avatars.length });
   // A count on the overview need not follow a training live: fetched on mount, no polling here.
   const trainedModelCount = useQuery({ ...customModelsQueryOptions(), refetchInterval: false, select: countTrained });
-  return <CreditsOverview credits={credits} avatarCount={avatarCount} trainedModelCount={trainedModelCount} />;
+  const generationCount = useQuery({ ...generationJobsQueryOptions(), select: countCompletedJobs });
+  return (
+    <CreditsOverview
+      credits={credits}
+      avatarCount={avatarCount}
+      trainedModelCount={trainedModelCount}
+      generationCount={generationCount}
+    />
+  );
 }

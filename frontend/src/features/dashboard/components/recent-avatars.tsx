@@ -1,6 +1,6 @@
 import type { Avatar } from '@likeness/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ArrowRight, Images, Wand2 } from 'lucide-react';
+import { ArrowRight, Images, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -63,12 +63,11 @@ function EmptyRecentAvatars() {
       icon={Images}
       headingLevel="h3"
       title="No avatars created yet"
-      description="Upload your selfies and train a custom model, then generate avatars from a prompt."
+      description="Train a custom model on your selfies, then generate avatars of yourself from a prompt."
       action={
         <Button asChild variant="brand">
-          {/* Creating starts with uploading selfies and training for now; this leads to /create once that page exists. */}
-          <Link to={paths.models}>
-            <Wand2 aria-hidden="true" />
+          <Link to={paths.create}>
+            <Sparkles aria-hidden="true" />
             Create Your First Avatar
           </Link>
         </Button>

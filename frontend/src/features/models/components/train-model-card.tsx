@@ -12,7 +12,7 @@ import { useSchemaForm } from '@/hooks/use-schema-form';
 import { serverMessageOr } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import type { ListedModel } from '@/lib/custom-models/get-custom-models';
-import { useInferenceConfig } from '../api/get-inference-config';
+import { useInferenceConfig } from '@/lib/inference/get-inference-config';
 import { useTrainModel } from '../api/train-model';
 import { defaultModelNames } from '../utils/default-model-names';
 import { isTrainingStatus } from '@/lib/custom-models/model-status';
