@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { waitFor } from '@likeness/testing';
+import { type RunningStack, startTestStack } from '../system/stack-harness.js';
+import { SCREENSHOTS, launchChromium, registerThroughSpa } from './chromium.js';
+
+let stack: RunningStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startTestStack({ LOCAL_TRAINING_MS: '300', LOCAL_GENERATION_MS: '1500' });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.shutdown();
+});
+
+/** Credits, selfies and a trained model, through the API as the page's own session. */
+async function readyToCreate(page: Page): Promise<void> {
+  const headers = { origin: stack.url };
+  const post = (path: string, data: unknown) => page.request.post(`${stack.url}${path}`, { data, headers });
+  const { paymentIntentId } = (await (await post('/api/create-payment-intent', { packageId: 'starter' })).json()) as {
+    paymentIntentId: string;
+  };
+  await post('/api/local-payments/confirm', { paymentIntentId, cardNumber: '4242 4242 4242 4242' });
+  await post('/api/confirm-payment', { paymentIntentId });
+
+  const form = new FormData();
+  for (let index = 0; index < 12; index += 1) {
+    const selfie = await sharp(randomBytes(256 * 256 * 3), { raw: { width: 256, height: 256, channels: 3 } })
+      .blur(6)
+      .jpeg()
+      .toBuffer();
+    form.append('selfies', new Blob([new Uint8Array(selfie)], { type: 'image/jpeg' }), `me-${index}.jpg`);
+  }
+  const uploaded = await page.request.post(`${stack.url}/api/upload-selfies`, { headers, multipart: form });
+  expect(uploaded.status()).toBe(201);
+  const ids = ((await uploaded.json()) as { uploadedFiles: { id: number }[] }).uploadedFiles.map((file) => file.id);
+  expect(ids).toHaveLength(12);
+  const trained = await post('/api/train-model', { modelName: 'Gia', triggerWord: 'gia_face', referenceImageIds: ids });
+  expect(trained.status()).toBe(201);
+  for (let tries = 0; tries < 100; tries += 1) {
+    const models = (await (await page.request.get(`${stack.url}/api/custom-models`)).json()) as { status: string }[];
+    if (models[0]?.status === 'completed') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The model did not finish training');
+}
+
+describe('creating avatars in the browser', () => {
+  it('should build a prompt with Random Look, generate, celebrate and show the avatar in the gallery', async () => {
+    const page = await registerThroughSpa(browser, stack.url, 'creator_gia');
+    await readyToCreate(page);
+
+    await page.getByRole('link', { name: 'Create', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Create Studio Quality Photos' }).waitFor();
+    const prompt = page.getByLabel('Prompt', { exact: true });
+    // The only ready model is chosen, and its trigger word starts the prompt.
+    await waitFor(async () => /^gia_face/.test(await prompt.inputValue()), { what: 'the trigger word in the prompt' });
+
+    await page.getByRole('button', { name: 'Random Look' }).click();
+    await waitFor(
+      async () => /^gia_face, .+high quality, detailed, professional\n\n/s.test(await prompt.inputValue()),
+      {
+        what: 'the built prompt',
+      },
+    );
+    const built = await prompt.inputValue();
+    await page.getByRole('button', { name: '1', exact: true }).click();
+    await page.screenshot({ path: join(SCREENSHOTS, 'create-desktop.png'), fullPage: true });
+
+    await page.getByRole('button', { name: /^Generate/ }).click();
+    await page.getByRole('dialog', { name: 'Generating your avatars...' }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'create-generating.png') });
+    await page.getByText('Avatar ready!', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('dialog', { name: 'Your avatars are ready!' }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'create-ready.png') });
+    // 5 + 50 - 30 (training) - 5 (this run).
+    await page.getByRole('link', { name: '20 credits: buy credits' }).waitFor();
+
+    await page.goto(`${stack.url}/gallery`);
+    await page.getByRole('heading', { level: 1, name: 'Your Avatar Gallery' }).waitFor();
+    await page.getByRole('tab', { name: 'Recent (1)' }).waitFor();
+    const image = page.locator('main img').first();
+    await image.waitFor();
+    await waitFor(async () => (await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)) > 0, {
+      what: 'the avatar image loaded',
+    });
+    expect(built.length).toBeGreaterThan(20);
+    await page.screenshot({ path: join(SCREENSHOTS, 'gallery-after-create.png'), fullPage: true });
+  });
+
+  it('should fit the create page on a phone', async () => {
+    const page = await registerThroughSpa(browser, stack.url, 'phone_pia', { width: 375, height: 812 });
+    await page.goto(`${stack.url}/create`);
+    await page.getByRole('heading', { level: 1, name: 'Create Studio Quality Photos' }).waitFor();
+    await page.getByText("You don't have any custom models yet.", { exact: false }).first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'create-phone.png'), fullPage: true });
+  });
+});
