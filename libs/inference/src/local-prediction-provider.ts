@@ -8,7 +8,14 @@ import {
   type PredictionProvider,
   type StartPredictionInput,
 } from './inference-provider.js';
-import { renderPreview, selfieIndex, treatmentFor } from './local-preview-image.js';
+import {
+  type Raw,
+  type ShotType,
+  frameSelfie,
+  renderFramed,
+  selfieIndex,
+  treatmentFor,
+} from './local-preview-image.js';
 
 /** Words that make a local prediction fail, so the failure path can be seen and tested. */
 export const LOCAL_FAILING_PROMPT_WORD = 'fail-generation';
@@ -38,7 +45,7 @@ export function parseLocalPredictionId(id: string): { startedAtMs: number } | un
   return match ? { startedAtMs: Number(match[1]) } : undefined;
 }
 
-/** Where a local prediction keeps its request and its outputs (`<n>.png`, from 1). */
+/** Where a local prediction keeps its request and its outputs (`<n>.jpg`, from 1). */
 export const localPredictionKey = (id: string, file: string) => `${LOCAL_PREDICTIONS_PREFIX}/${id}/${file}`;
 
 interface StoredRequest {
@@ -65,6 +72,8 @@ export class LocalPredictionProvider implements PredictionProvider {
   private readonly imageKeysFor: (version: string) => Promise<string[]>;
   private readonly now: () => number;
   private readonly rendering = new Map<string, Promise<string[]>>();
+  /** Selfies already decoded and framed, newest last: a model's next image skips that work. */
+  private readonly framed = new Map<string, Promise<Raw>>();
   private readonly canceled = new Set<string>();
 
   constructor(options: LocalPredictionProviderOptions) {
@@ -142,8 +151,25 @@ export class LocalPredictionProvider implements PredictionProvider {
     return rendering;
   }
 
+  private frame(selfieKey: string, shot: ShotType): Promise<Raw> {
+    const cacheKey = `${shot}:${selfieKey}`;
+    let framed = this.framed.get(cacheKey);
+    if (framed) {
+      this.framed.delete(cacheKey);
+    } else {
+      framed = this.storage.get(selfieKey).then(async (object) => frameSelfie(await readAll(object.body), shot));
+      framed.catch(() => this.framed.delete(cacheKey));
+    }
+    this.framed.set(cacheKey, framed);
+    if (this.framed.size > FRAMED_CACHE_SIZE) {
+      const oldest = this.framed.keys().next().value;
+      if (oldest !== undefined) this.framed.delete(oldest);
+    }
+    return framed;
+  }
+
   private async renderMissing(id: string, request: StoredRequest): Promise<string[]> {
-    const keys = Array.from({ length: request.numOutputs }, (_, index) => localPredictionKey(id, `${index + 1}.png`));
+    const keys = Array.from({ length: request.numOutputs }, (_, index) => localPredictionKey(id, `${index + 1}.jpg`));
     const missing = [];
     for (const [index, key] of keys.entries()) {
       if (!(await this.storage.head(key))) missing.push(index);
@@ -154,13 +180,15 @@ export class LocalPredictionProvider implements PredictionProvider {
     const treatment = treatmentFor(request.prompt);
     for (const index of missing) {
       const selfieKey = selfies[selfieIndex(request.prompt, index, selfies.length, request.seed)] ?? '';
-      const selfie = await readAll((await this.storage.get(selfieKey)).body);
-      const png = await renderPreview(selfie, treatment);
-      await this.storage.put(keys[index] ?? '', png, { contentType: 'image/png' });
+      const image = await renderFramed(await this.frame(selfieKey, treatment.shot), treatment);
+      await this.storage.put(keys[index] ?? '', image, { contentType: 'image/jpeg' });
     }
     return keys;
   }
 }
+
+/** A framed selfie is 3 MB of pixels, so only a few are kept. */
+const FRAMED_CACHE_SIZE = 8;
 
 class NoSelfiesError extends Error {
   constructor(version: string) {

@@ -74,7 +74,7 @@ describe(`${LocalPredictionProvider.name} with real images`, () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('should write 1024×1024 PNGs under staging that differ with the prompt', async () => {
+  it('should write 1024×1024 JPEGs under staging that differ with the prompt', async () => {
     const watercolor = await generate('ohwx, watercolor, golden hour, close-up, high quality');
     const sketch = await generate('ohwx, pencil sketch, full body, high quality');
 
@@ -82,12 +82,16 @@ describe(`${LocalPredictionProvider.name} with real images`, () => {
     for (const prediction of [watercolor, sketch]) {
       expect(prediction.status).toBe('succeeded');
       expect(prediction.outputs).toEqual([
-        `staging/local-predictions/${prediction.id}/1.png`,
-        `staging/local-predictions/${prediction.id}/2.png`,
+        `staging/local-predictions/${prediction.id}/1.jpg`,
+        `staging/local-predictions/${prediction.id}/2.jpg`,
       ]);
       for (const key of prediction.outputs ?? []) {
-        const png = await bytesOf(storage, key);
-        expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: PREVIEW_SIZE, height: PREVIEW_SIZE });
+        const image = await bytesOf(storage, key);
+        expect(await sharp(image).metadata()).toMatchObject({
+          format: 'jpeg',
+          width: PREVIEW_SIZE,
+          height: PREVIEW_SIZE,
+        });
       }
       stats.push(await sharp(await bytesOf(storage, prediction.outputs?.[0] ?? '')).stats());
     }
@@ -137,6 +141,6 @@ describe(`${LocalPredictionProvider.name} with real images`, () => {
   it('should fail a prompt with fail-generation and write no outputs', async () => {
     const failed = await generate('ohwx, watercolor, fail-generation');
     expect(failed).toEqual({ id: failed.id, status: 'failed', error: LOCAL_GENERATION_FAILURE });
-    expect(await storage.head(`staging/local-predictions/${failed.id}/1.png`)).toBeUndefined();
+    expect(await storage.head(`staging/local-predictions/${failed.id}/1.jpg`)).toBeUndefined();
   });
 });

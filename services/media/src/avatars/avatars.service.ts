@@ -84,8 +84,10 @@ export class AvatarsService {
     const keys = { storageKey: `${base}.webp`, thumbnailKey: `${base}.thumb.webp` };
     let inserted = false;
     try {
-      await this.storage.put(keys.storageKey, encoded.image, { contentType: encoded.contentType });
-      await this.storage.put(keys.thumbnailKey, encoded.thumbnail, { contentType: 'image/webp' });
+      await Promise.all([
+        this.storage.put(keys.storageKey, encoded.image, { contentType: encoded.contentType }),
+        this.storage.put(keys.thumbnailKey, encoded.thumbnail, { contentType: 'image/webp' }),
+      ]);
       const rows = await queryRows<{ id: number }>(
         this.dataSource.manager,
         `INSERT INTO media.avatars

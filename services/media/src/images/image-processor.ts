@@ -86,6 +86,13 @@ export async function reencodeImage(bytes: Buffer, options: EncodeOptions): Prom
   return decoding.run(() => encode(bytes, options));
 }
 
+/**
+ * libvips' WebP effort (0-6, default 4): 0 encodes a 1024 px image almost four times faster
+ * (34 ms instead of 125 ms on the build machine) at the same quality setting, for larger files.
+ * A new avatar is waited for; its bytes are not.
+ */
+const WEBP_EFFORT = 0;
+
 const fitInside = (side: number) => ({ width: side, height: side, fit: 'inside', withoutEnlargement: true }) as const;
 
 async function encode(bytes: Buffer, { output, quality, maxSide }: EncodeOptions): Promise<EncodedImage> {
@@ -94,11 +101,17 @@ async function encode(bytes: Buffer, { output, quality, maxSide }: EncodeOptions
     // JPEG has no alpha: transparent parts become white rather than black.
     const resized = source.clone().resize(fitInside(maxSide));
     const encoded =
-      output === 'jpeg' ? resized.flatten({ background: '#ffffff' }).jpeg({ quality }) : resized.webp({ quality });
+      output === 'jpeg'
+        ? resized.flatten({ background: '#ffffff' }).jpeg({ quality })
+        : resized.webp({ quality, effort: WEBP_EFFORT });
     // The thumbnail is made from the original too: a JPEG then decodes already shrunk.
     const [{ data, info }, thumbnail] = await Promise.all([
       encoded.toBuffer({ resolveWithObject: true }),
-      source.clone().resize(fitInside(THUMBNAIL_SIDE)).webp({ quality: THUMBNAIL_QUALITY }).toBuffer(),
+      source
+        .clone()
+        .resize(fitInside(THUMBNAIL_SIDE))
+        .webp({ quality: THUMBNAIL_QUALITY, effort: WEBP_EFFORT })
+        .toBuffer(),
     ]);
     return { image: data, thumbnail, contentType: `image/${output}`, width: info.width, height: info.height };
   } catch {
