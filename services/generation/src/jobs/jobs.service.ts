@@ -40,25 +40,29 @@ export class JobsService {
 
   async generate(request: RpcRequest<typeof GenerationRpc.generateAvatar>): Promise<{ jobId: string }> {
     const { userId, customModelId, promptText, numOutputs } = request;
-    // 404 for someone else's model, 409 while it is not ready: the caller hears training's words.
-    const model = await this.rpc.call(TrainingRpc.getRunnableModel, { userId, id: customModelId });
-
     const jobId = randomUUID();
     const holdReference = `generation:${jobId}`;
-    try {
-      await this.rpc.call(BillingRpc.reserveCredits, {
+    // Both at once (a request waits for neither alone). The model's refusal comes first: 404 for
+    // someone else's model, 409 while it is not ready, in training's words.
+    const [modelCheck, holdCheck] = await Promise.allSettled([
+      this.rpc.call(TrainingRpc.getRunnableModel, { userId, id: customModelId }),
+      this.rpc.call(BillingRpc.reserveCredits, {
         userId,
         amount: GENERATION_COST,
         reference: holdReference,
         expiresInSeconds: this.config.GENERATION_HOLD_SECONDS,
-      });
-    } catch (error) {
-      // A hold that timed out on the way may still have been made: give it back.
-      if (!(error instanceof DomainError && error.code === 'BILLING.INSUFFICIENT_CREDITS')) {
-        await this.release(holdReference);
-      }
-      throw error;
+      }),
+    ]);
+    const insufficient =
+      holdCheck.status === 'rejected' &&
+      holdCheck.reason instanceof DomainError &&
+      holdCheck.reason.code === 'BILLING.INSUFFICIENT_CREDITS';
+    if (modelCheck.status === 'rejected' || holdCheck.status === 'rejected') {
+      // A hold that was made, or that timed out on the way and may have been: give it back.
+      if (!insufficient) await this.release(holdReference);
+      throw modelCheck.status === 'rejected' ? modelCheck.reason : (holdCheck as PromiseRejectedResult).reason;
     }
+    const model = modelCheck.value;
 
     try {
       await this.dataSource.transaction(async (manager) => {

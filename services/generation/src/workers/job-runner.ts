@@ -64,12 +64,22 @@ export class JobRunner {
     );
     this.logger.log(`Job ${jobId}: attempt ${delivery} started`);
     try {
+      const started = performance.now();
       await this.loadModel(job);
+      const predicting = performance.now();
       const prediction = await this.predict(job, signal);
+      const keeping = performance.now();
       const avatarIds = await this.keepOutputs(job, prediction.outputs ?? []);
       const completed = await this.transitions.complete(job.id, avatarIds);
+      const ended = performance.now();
       await this.discard(prediction.id);
-      if (completed) this.logger.log(`Job ${job.id} completed with ${avatarIds.length} avatar(s)`);
+      if (completed) {
+        const ms = (from: number, to: number) => Math.round(to - from);
+        this.logger.log(
+          `Job ${job.id} completed with ${avatarIds.length} avatar(s) in ${ms(started, ended)} ms ` +
+            `(model ${ms(started, predicting)}, prediction ${ms(predicting, keeping)}, keeping ${ms(keeping, ended)})`,
+        );
+      }
       return completed ? 'completed' : 'skipped';
     } catch (error) {
       if (error instanceof JobRefused) return this.fail(job, error.message);
