@@ -82,8 +82,8 @@ describe('image links', () => {
     it('should serve avatar images and thumbnails by their signed URLs', async () => {
       const image = await media.internal(internalPath(avatar.imageUrl));
       expect(image.status).toBe(200);
-      expect(image.headers.get('content-type')).toBe('image/webp');
-      expect((await decoded(image)).metadata.format).toBe('webp');
+      expect(image.headers.get('content-type')).toBe('image/jpeg');
+      expect((await decoded(image)).metadata.format).toBe('jpeg');
       expect((await media.internal(internalPath(avatar.thumbnailUrl))).status).toBe(200);
     });
   });
@@ -96,7 +96,7 @@ describe('image links', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('public, max-age=300');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect((await decoded(response)).metadata.format).toBe('webp');
+      expect((await decoded(response)).metadata.format).toBe('jpeg');
 
       await media.rpc.call(MediaRpc.deleteAvatar, { userId: OWNER, id: shared.id });
       await expectError(await media.internal(internalPath(shared.shareUrl)), 404, 'COMMON.NOT_FOUND');

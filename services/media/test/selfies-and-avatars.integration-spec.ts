@@ -170,8 +170,8 @@ describe('selfies and avatars over RPC', () => {
       const keys = await media.objectsOf(userId);
       expect(keys).toHaveLength(2);
       expect(keys.sort()).toEqual([
+        expect.stringMatching(new RegExp(`^users/${userId}/avatars/[0-9a-f-]{36}\\.jpg$`)),
         expect.stringMatching(new RegExp(`^users/${userId}/avatars/[0-9a-f-]{36}\\.thumb\\.webp$`)),
-        expect.stringMatching(new RegExp(`^users/${userId}/avatars/[0-9a-f-]{36}\\.webp$`)),
       ]);
       expect(first).toMatchObject({ promptText: 'portrait job-7:0', customModelId: null });
     });

@@ -15,7 +15,11 @@ import { Avatar } from './avatar.entity.js';
 export const AVATAR_NOT_FOUND = 'That avatar was not found.';
 /** Generated images come from our own pipeline: larger than a selfie may be, but not without bound. */
 const MAX_STAGED_BYTES = 20 * 1024 * 1024;
-const WEBP_QUALITY = 92;
+/**
+ * Avatars are kept as high-quality JPEG: every app a shared link lands in shows it, and it
+ * encodes in half the time of WebP (a new avatar is waited for). Thumbnails stay WebP.
+ */
+const JPEG_QUALITY = 90;
 
 const invalidGeneratedImage = (message: string) => new DomainError('MEDIA.INVALID_IMAGE', message);
 const GENERATED_IMAGE_MESSAGES = {
@@ -74,14 +78,14 @@ export class AvatarsService {
       tooLarge: () => invalidGeneratedImage('The generated image is larger than 20 MB.'),
     });
     const encoded = await reencodeImage(staged, {
-      output: 'webp',
-      quality: WEBP_QUALITY,
+      output: 'jpeg',
+      quality: JPEG_QUALITY,
       maxSide: MAX_SIDE.avatar,
     }).catch((error: unknown) => {
       throw error instanceof ImageRejectedError ? invalidGeneratedImage(GENERATED_IMAGE_MESSAGES[error.reason]) : error;
     });
     const base = `users/${request.userId}/avatars/${randomUUID()}`;
-    const keys = { storageKey: `${base}.webp`, thumbnailKey: `${base}.thumb.webp` };
+    const keys = { storageKey: `${base}.jpg`, thumbnailKey: `${base}.thumb.webp` };
     let inserted = false;
     try {
       await Promise.all([
