@@ -1,13 +1,12 @@
 import { GENERATION_COST, NUM_OUTPUTS, type CurrentUser, type GenerationJob } from '@likeness/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { paths } from '@/config/paths';
+import { LowCreditsWarning } from '@/components/low-credits-warning';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { avatarsQueryOptions } from '@/lib/avatars/get-avatars';
 import { useCustomModels, type ListedModel } from '@/lib/custom-models/get-custom-models';
@@ -228,21 +227,7 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
 
           <div className="flex flex-col gap-3">
             {lowOnCredits ? (
-              <p className="flex items-start gap-1.5 text-sm text-destructive">
-                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span>
-                  <span>{generationMessages.lowCreditsWarning}</span>{' '}
-                  <span className="text-muted-foreground">
-                    (you have {credits}).{' '}
-                    <Link
-                      to={paths.credits}
-                      className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                    >
-                      Buy credits
-                    </Link>
-                  </span>
-                </span>
-              </p>
+              <LowCreditsWarning message={generationMessages.lowCreditsWarning} credits={credits} />
             ) : null}
             <Button type="button" variant="brand" size="lg" className="w-full" disabled={!canSubmit} onClick={submit}>
               {busy ? <Spinner /> : <Sparkles aria-hidden="true" />}

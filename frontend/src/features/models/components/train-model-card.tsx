@@ -1,13 +1,12 @@
 import { TRAINING_COST, trainModelRequestSchema } from '@likeness/contracts';
-import { CircleAlert, CircleCheck, FlaskConical, Images, Sparkles } from 'lucide-react';
+import { CircleCheck, FlaskConical, Images, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { paths } from '@/config/paths';
+import { LowCreditsWarning } from '@/components/low-credits-warning';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 import { serverMessageOr } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -135,21 +134,7 @@ export function TrainModelCard({ username, credits, selectedIds, models, onTrain
           </Button>
 
           {lowOnCredits ? (
-            <p className="-mt-1 flex items-start gap-1.5 text-sm text-destructive">
-              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>
-                <span>{trainingMessages.lowCreditsWarning}</span>{' '}
-                <span className="text-muted-foreground">
-                  (you have {credits}).{' '}
-                  <Link
-                    to={paths.credits}
-                    className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    Buy credits
-                  </Link>
-                </span>
-              </span>
-            </p>
+            <LowCreditsWarning message={trainingMessages.lowCreditsWarning} credits={credits} className="-mt-1" />
           ) : null}
         </form>
       </CardContent>
