@@ -196,7 +196,7 @@ if (WORKER_COUNTS.length > 0) {
       const rounds = [];
       for (let round = 0; round < ROUNDS; round += 1) {
         const started = performance.now();
-        const ids = await Promise.all(Array.from({ length: jobs }, (_, index) => scaling.generate(PLAIN_PROMPT)));
+        const ids = await Promise.all(Array.from({ length: jobs }, () => scaling.generate(PLAIN_PROMPT)));
         const finishedAt = Math.max(...(await Promise.all(ids.map((id) => scaling.completed(id)))));
         rounds.push({ seconds: (finishedAt - started) / 1000, rate: (jobs * 1000) / (finishedAt - started) });
       }

@@ -14,7 +14,10 @@ describe(ProviderRateLimiter.name, () => {
   });
 
   afterAll(async () => {
-    await new Kvm(nats).open(`${namespace}_generation_rate`).then((kv) => kv.destroy()).catch(() => undefined);
+    await new Kvm(nats)
+      .open(`${namespace}_generation_rate`)
+      .then((kv) => kv.destroy())
+      .catch(() => undefined);
     await nats.drain();
   });
 
