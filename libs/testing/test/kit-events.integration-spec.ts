@@ -188,3 +188,29 @@ describe('outbox and idempotent consumers', () => {
     await waitFor(async () => (await greetings('after_garbage')) === 1, { what: 'the event after the malformed one' });
   });
 });
+
+describe('consumers during shutdown', () => {
+  it('should close an app whose consumers are still being set up', async () => {
+    const env = await createTestServiceEnvironment('events-stop');
+    try {
+      const config = loadConfig(serviceConfigSchema, env.env);
+      await runMigrations(database(config));
+      for (let round = 0; round < 3; round += 1) {
+        const app = await createServiceApp(
+          {
+            service: 'reporting',
+            configSchema: serviceConfigSchema,
+            database,
+            module: (c) => KitTestModule.forRoot(c),
+          },
+          config,
+        );
+        // At once: the consumer loop is still creating its consumer when shutdown starts. Before
+        // the fix the loop went on to consume after shutdown and close() never resolved.
+        await app.close();
+      }
+    } finally {
+      await env.database.drop();
+    }
+  });
+});

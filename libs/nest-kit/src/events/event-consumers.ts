@@ -91,6 +91,11 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
         const stream = await this.ensureConsumer(subscription);
         const consumer = await jetstream(this.nats).consumers.get(stream, subscription.durable);
         subscription.messages = await consumer.consume({ max_messages: 16 });
+        // Shutdown began while this consumer was still being set up: nobody else will stop it.
+        if (this.stopping) {
+          subscription.messages.stop();
+          break;
+        }
         failures = 0;
         for await (const message of subscription.messages) {
           await this.process(subscription, message);
