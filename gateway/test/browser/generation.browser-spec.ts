@@ -102,5 +102,10 @@ describe('creating avatars in the browser', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'create-phone.png'), fullPage: true });
+    await page.evaluate(() => localStorage.setItem('ui-theme', 'dark'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Create Studio Quality Photos' }).waitFor();
+    await page.getByRole('button', { name: 'Random Look' }).click();
+    await page.screenshot({ path: join(SCREENSHOTS, 'create-phone-dark.png'), fullPage: true });
   });
 });

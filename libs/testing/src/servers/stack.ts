@@ -99,7 +99,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       child.stdout.pipe(file);
       child.stderr.pipe(file);
     } else {
-      const prefix = `[${app}]`.padEnd(13);
+      const prefix = `${`[${app}]`.padEnd(12)} `;
       forwardLines(child.stdout, process.stdout, prefix);
       forwardLines(child.stderr, process.stderr, prefix);
     }
