@@ -50,13 +50,20 @@ export class AppModule {
       controllers: api ? [GenerationController] : [],
       providers: [
         JobsStreamSetup,
-        objectStorageProvider,
-        StorageShutdown,
-        ModelImages,
-        predictionProvider,
         JobTransitions,
         ...(api ? [JobsService, AbandonedJobsSweeper] : []),
-        ...(workers ? [providerRateLimiter, JobRunner, GenerationWorkers] : []),
+        // Only workers touch storage and the provider.
+        ...(workers
+          ? [
+              objectStorageProvider,
+              StorageShutdown,
+              ModelImages,
+              predictionProvider,
+              providerRateLimiter,
+              JobRunner,
+              GenerationWorkers,
+            ]
+          : []),
       ],
     };
   }

@@ -56,6 +56,10 @@ export const generationConfigSchema = serviceConfigSchema
 
 export type GenerationConfig = z.output<typeof generationConfigSchema>;
 
+/** Who makes the images: Replicate with a token, else the local preview generator. */
+export const predictionProviderKind = (config: GenerationConfig) =>
+  config.REPLICATE_API_TOKEN ? ('replicate' as const) : ('local' as const);
+
 export const runsApi = (config: GenerationConfig) => config.GENERATION_ROLE !== 'worker';
 export const runsWorkers = (config: GenerationConfig) => config.GENERATION_ROLE !== 'api';
 

@@ -13,9 +13,7 @@ import { APP_CONFIG, DomainError, OutboxService, RpcClient } from '@likeness/nes
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { GenerationConfig } from '../generation.config.js';
-import { PREDICTION_PROVIDER } from '../providers/prediction-provider.provider.js';
-import type { PredictionProvider } from '@likeness/inference';
+import { type GenerationConfig, predictionProviderKind } from '../generation.config.js';
 import { GenerationJob } from './generation-job.entity.js';
 import { toJobView } from './generation-job.view.js';
 
@@ -33,7 +31,6 @@ export class JobsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: GenerationConfig,
-    @Inject(PREDICTION_PROVIDER) private readonly provider: PredictionProvider,
     private readonly rpc: RpcClient,
     private readonly outbox: OutboxService,
   ) {}
@@ -73,7 +70,7 @@ export class JobsService {
           promptText,
           numOutputs,
           status: 'pending',
-          provider: this.provider.kind,
+          provider: predictionProviderKind(this.config),
           modelVersion: model.version,
           holdReference,
         });

@@ -126,13 +126,14 @@ export class JobRunner {
         `UPDATE generation.generation_jobs SET prediction_id = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`,
         [job.id, prediction.id],
       );
+      // Failing the job from here on forgets this prediction too.
+      job.predictionId = prediction.id;
     }
     const finished = await this.waitFor(prediction, signal);
     if (finished.status === 'succeeded') {
       if (!finished.outputs?.length) throw new JobRefused(FailureReasons.predictionFailed('no images came back'));
       return finished;
     }
-    await this.discard(finished.id);
     throw new JobRefused(
       finished.status === 'canceled'
         ? FailureReasons.predictionCanceled
