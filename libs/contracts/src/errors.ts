@@ -10,6 +10,11 @@ export const ErrorCodes = {
   'COMMON.RATE_LIMITED': { status: 429 },
   'COMMON.CSRF_REJECTED': { status: 403 },
   'COMMON.PAYLOAD_TOO_LARGE': { status: 413 },
+  'COMMON.UNSUPPORTED_MEDIA_TYPE': { status: 415 },
+  'COMMON.URI_TOO_LONG': { status: 414 },
+  'COMMON.HEADERS_TOO_LARGE': { status: 431 },
+  'COMMON.EXPECTATION_FAILED': { status: 417 },
+  'COMMON.REQUEST_TIMEOUT': { status: 408 },
   'COMMON.SERVICE_UNAVAILABLE': { status: 503 },
   'COMMON.INTERNAL': { status: 500 },
   'AUTH.USERNAME_TAKEN': { status: 409 },
@@ -18,6 +23,10 @@ export const ErrorCodes = {
   'AUTH.UNAUTHENTICATED': { status: 401 },
   'AUTH.SESSION_EXPIRED': { status: 401 },
   'AUTH.FORBIDDEN': { status: 403 },
+  /** A password reset token that is unknown, used, expired or superseded. */
+  'AUTH.RESET_TOKEN_INVALID': { status: 400 },
+  /** The password that confirms a change or a deletion is not the account's (the issue names the field). */
+  'AUTH.WRONG_PASSWORD': { status: 403 },
   'BILLING.INSUFFICIENT_CREDITS': { status: 402 },
   'BILLING.PACKAGE_NOT_FOUND': { status: 404 },
   'BILLING.PAYMENT_NOT_FOUND': { status: 404 },
@@ -60,6 +69,8 @@ export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   issues: z.array(fieldIssueSchema).optional(),
+  /** When a refusal ends (rate limits, a busy service); the gateway also sends it as `Retry-After`. */
+  retryAfterSeconds: z.number().int().positive().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

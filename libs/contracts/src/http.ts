@@ -6,6 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface HttpRoute<
   TBody extends z.ZodType | undefined = z.ZodType | undefined,
   TResponse extends z.ZodType = z.ZodType,
+  TParams extends ParamsSchema | undefined = ParamsSchema | undefined,
 > {
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
@@ -14,6 +15,8 @@ export interface HttpRoute<
   /** Whether the route needs a signed-in user. */
   readonly auth: boolean;
   readonly body: TBody;
+  /** The path parameters' schemas, one per `{name}` in `path` (decoded text in, parsed values out). */
+  readonly params: TParams;
   /** The query string's schema, for routes that take one. */
   readonly query?: z.ZodType;
   /** `multipart`: the body is a multipart/form-data upload (described by `summary`), not JSON. */
@@ -27,8 +30,13 @@ export interface HttpRoute<
   readonly errors: readonly string[];
 }
 
-export function defineRoute<TBody extends z.ZodType | undefined, TResponse extends z.ZodType>(
-  route: HttpRoute<TBody, TResponse>,
-): HttpRoute<TBody, TResponse> {
+/** A route's path parameters: an object schema keyed by the names in its path. */
+export type ParamsSchema = z.ZodObject;
+
+export function defineRoute<
+  TBody extends z.ZodType | undefined,
+  TResponse extends z.ZodType,
+  TParams extends ParamsSchema | undefined,
+>(route: HttpRoute<TBody, TResponse, TParams>): HttpRoute<TBody, TResponse, TParams> {
   return route;
 }

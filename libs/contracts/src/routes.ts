@@ -1,8 +1,19 @@
 import type { HttpRoute } from './http.js';
-import { authMeRoute, currentUserRoute, loginRoute, logoutRoute, registerRoute } from './auth/auth.http.js';
+import {
+  authMeRoute,
+  changePasswordRoute,
+  currentUserRoute,
+  deleteAccountRoute,
+  loginRoute,
+  logoutRoute,
+  registerRoute,
+  requestPasswordResetRoute,
+  resetPasswordRoute,
+} from './auth/auth.http.js';
 import {
   confirmPaymentRoute,
   createPaymentIntentRoute,
+  creditHistoryRoute,
   creditPackagesRoute,
   localPaymentConfirmRoute,
   paymentConfigRoute,
@@ -26,6 +37,7 @@ import {
   trainModelRoute,
 } from './training/training.http.js';
 import { generateAvatarRoute, generationJobRoute, generationJobsRoute } from './generation/generation.http.js';
+import { appConfigRoute, openApiDocumentRoute } from './system/system.http.js';
 
 /** Every public route of the gateway, in the order the OpenAPI document lists them. */
 export const httpRoutes: readonly HttpRoute[] = [
@@ -34,12 +46,17 @@ export const httpRoutes: readonly HttpRoute[] = [
   logoutRoute,
   currentUserRoute,
   authMeRoute,
+  requestPasswordResetRoute,
+  resetPasswordRoute,
+  changePasswordRoute,
+  deleteAccountRoute,
   creditPackagesRoute,
   paymentConfigRoute,
   createPaymentIntentRoute,
   confirmPaymentRoute,
   localPaymentConfirmRoute,
   stripeWebhookRoute,
+  creditHistoryRoute,
   uploadSelfiesRoute,
   uploadedImagesRoute,
   deleteUploadedImageRoute,
@@ -56,4 +73,6 @@ export const httpRoutes: readonly HttpRoute[] = [
   generateAvatarRoute,
   generationJobsRoute,
   generationJobRoute,
+  appConfigRoute,
+  openApiDocumentRoute,
 ];

@@ -7,16 +7,21 @@ describe(createPredictionProvider.name, () => {
   const storage = new LocalObjectStorage('/nonexistent');
   const imageKeysFor = async () => [];
 
-  it('should choose the local adapter without a Replicate token', () => {
-    const sut = createPredictionProvider({ storage, imageKeysFor, localGenerationMs: 5 });
+  it('should choose the local adapter when it is named, even with a Replicate token', () => {
+    const sut = createPredictionProvider({ provider: 'local', storage, imageKeysFor, localGenerationMs: 5 });
     expect(sut).toBeInstanceOf(LocalPredictionProvider);
     expect((sut as LocalPredictionProvider).generationMs).toBe(5);
+    const named = createPredictionProvider({ provider: 'local', storage, imageKeysFor, replicateApiToken: 'r8_x' });
+    expect(named).toBeInstanceOf(LocalPredictionProvider);
   });
 
-  it('should choose Replicate with a token', () => {
-    const sut = createPredictionProvider({ storage, imageKeysFor, replicateApiToken: 'r8_x' });
+  it('should choose Replicate when it is named, with a token', () => {
+    const sut = createPredictionProvider({ provider: 'replicate', storage, imageKeysFor, replicateApiToken: 'r8_x' });
     expect(sut).toBeInstanceOf(ReplicatePredictionProvider);
     expect(sut.kind).toBe('replicate');
+    expect(() => createPredictionProvider({ provider: 'replicate', storage, imageKeysFor })).toThrow(
+      /REPLICATE_API_TOKEN/,
+    );
   });
 });
 

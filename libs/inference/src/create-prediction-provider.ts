@@ -1,11 +1,13 @@
 import type { ObjectStorage } from '@likeness/storage';
-import type { PredictionProvider } from './inference-provider.js';
+import type { ProviderKind, PredictionProvider } from './inference-provider.js';
 import { LocalPredictionProvider } from './local-prediction-provider.js';
 import { ReplicatePredictionProvider } from './replicate-prediction-provider.js';
 
 /** The inference settings of the generation service's config, as parsed from its environment. */
 export interface PredictionProviderSettings {
-  /** REPLICATE_API_TOKEN: Replicate when set, the local adapter otherwise. */
+  /** INFERENCE_PROVIDER, as the service's config decided it. */
+  provider: ProviderKind;
+  /** REPLICATE_API_TOKEN: required for Replicate. */
   replicateApiToken?: string;
   /** REPLICATE_API_URL: a stand-in in tests. */
   replicateBaseUrl?: string;
@@ -21,7 +23,7 @@ export interface PredictionProviderSettings {
 }
 
 export function createPredictionProvider(settings: PredictionProviderSettings): PredictionProvider {
-  if (!settings.replicateApiToken) {
+  if (settings.provider === 'local') {
     return new LocalPredictionProvider({
       storage: settings.storage,
       imageKeysFor: settings.imageKeysFor,
@@ -29,6 +31,7 @@ export function createPredictionProvider(settings: PredictionProviderSettings): 
       ...(settings.now ? { now: settings.now } : {}),
     });
   }
+  if (!settings.replicateApiToken) throw new Error('Predictions on Replicate need REPLICATE_API_TOKEN');
   return new ReplicatePredictionProvider({
     apiToken: settings.replicateApiToken,
     ...(settings.replicateBaseUrl ? { baseUrl: settings.replicateBaseUrl } : {}),

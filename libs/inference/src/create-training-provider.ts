@@ -1,10 +1,12 @@
-import type { TrainingProvider } from './inference-provider.js';
+import type { ProviderKind, TrainingProvider } from './inference-provider.js';
 import { LocalTrainingProvider } from './local-training-provider.js';
 import { ReplicateTrainingProvider } from './replicate-training-provider.js';
 
 /** The inference settings of a service's config, as parsed from its environment. */
 export interface TrainingProviderSettings {
-  /** REPLICATE_API_TOKEN: Replicate when set, the local adapter otherwise. */
+  /** INFERENCE_PROVIDER, as the service's config decided it. */
+  provider: ProviderKind;
+  /** REPLICATE_API_TOKEN: required for Replicate. */
   replicateApiToken?: string;
   /** REPLICATE_API_URL: a stand-in in tests. */
   replicateBaseUrl?: string;
@@ -23,21 +25,22 @@ export interface TrainingProviderSettings {
 }
 
 export function createTrainingProvider(settings: TrainingProviderSettings): TrainingProvider {
-  if (!settings.replicateApiToken) {
+  if (settings.provider === 'local') {
     return new LocalTrainingProvider({
       ...(settings.localTrainingMs !== undefined ? { trainingMs: settings.localTrainingMs } : {}),
       ...(settings.now ? { now: settings.now } : {}),
     });
   }
   const missing = [
+    ...(settings.replicateApiToken ? [] : ['REPLICATE_API_TOKEN']),
     ...(settings.replicateOwner ? [] : ['REPLICATE_OWNER']),
     ...(settings.replicateTrainerVersion ? [] : ['REPLICATE_TRAINER_VERSION']),
   ];
   if (missing.length > 0) {
-    throw new Error(`REPLICATE_API_TOKEN is set, so Replicate needs ${missing.join(' and ')} too`);
+    throw new Error(`Training on Replicate needs ${missing.join(' and ')}`);
   }
   return new ReplicateTrainingProvider({
-    apiToken: settings.replicateApiToken,
+    apiToken: settings.replicateApiToken ?? '',
     owner: settings.replicateOwner ?? '',
     trainer: settings.replicateTrainerVersion ?? '',
     ...(settings.replicateBaseUrl ? { baseUrl: settings.replicateBaseUrl } : {}),

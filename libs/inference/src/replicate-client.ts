@@ -25,6 +25,26 @@ export const isApiError = (error: unknown): error is ApiErrorLike =>
 export const isNotFound = (error: unknown) => isApiError(error) && error.response.status === 404;
 
 /**
+ * Replicate's prediction and training ids are short alphanumeric strings. The SDK puts an id
+ * into the request path as it is, so anything else (a dot, a slash, a `?`) could name another
+ * endpoint, called with our token: such an id names nothing there.
+ */
+const REPLICATE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+export const isReplicateId = (id: string) => REPLICATE_ID.test(id);
+
+/** An owner or model name as Replicate allows them (letters, digits, `-`, `_`, `.`, not only dots). */
+const MODEL_NAME_PART = /^(?!\.+$)[A-Za-z0-9_.-]{1,128}$/;
+
+/** `owner/name` of a Replicate model, each part checked before the SDK puts it in a path. */
+export function parseModelName(model: string): { owner: string; name: string } {
+  const [owner = '', name = '', ...rest] = model.split('/');
+  if (rest.length > 0 || !MODEL_NAME_PART.test(owner) || !MODEL_NAME_PART.test(name)) {
+    throw new Error(`A Replicate model is owner/name, not ${JSON.stringify(model)}`);
+  }
+  return { owner, name };
+}
+
+/**
  * A Replicate client whose requests time out and whose creations are never repeated.
  *
  * The SDK retries a request whose fetch threw, whatever its method, which would repeat a
@@ -35,10 +55,17 @@ export function createReplicateClient(options: ReplicateClientOptions): Replicat
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
   const baseFetch = options.fetch ?? globalThis.fetch;
   const transportFailures = new WeakMap<object, ProviderUnavailableError>();
+  const baseUrl = options.baseUrl ?? REPLICATE_API_URL;
+  const apiRoot = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
 
   async function fetchOnce(input: Request | URL | string, init?: RequestInit): Promise<Response> {
     const earlier = init && transportFailures.get(init);
     if (earlier) throw earlier;
+    // The token goes to the API and nowhere else, whatever URL an answer (a page's `next`) names.
+    const target = new URL(input instanceof Request ? input.url : String(input));
+    if (target.origin !== apiRoot.origin || !target.pathname.startsWith(apiRoot.pathname)) {
+      throw new Error(`Refused to send the Replicate token to ${target.origin}${target.pathname}, outside ${apiRoot}`);
+    }
     const timeout = AbortSignal.timeout(requestTimeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     try {
@@ -58,7 +85,7 @@ export function createReplicateClient(options: ReplicateClientOptions): Replicat
 
   return new Replicate({
     auth: options.apiToken,
-    baseUrl: options.baseUrl ?? REPLICATE_API_URL,
+    baseUrl,
     fetch: fetchOnce,
   });
 }

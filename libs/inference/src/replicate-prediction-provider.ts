@@ -11,6 +11,7 @@ import {
   createReplicateClient,
   describe,
   isNotFound,
+  isReplicateId,
   REPLICATE_STATUSES,
   type ReplicateClientOptions,
   toProviderError,
@@ -58,6 +59,7 @@ export class ReplicatePredictionProvider implements PredictionProvider {
   }
 
   async getPrediction(id: string): Promise<Prediction> {
+    if (!isReplicateId(id)) throw new PredictionNotFoundError(id);
     try {
       return toPrediction(await this.client.predictions.get(id));
     } catch (error) {
@@ -67,6 +69,7 @@ export class ReplicatePredictionProvider implements PredictionProvider {
   }
 
   async cancelPrediction(id: string): Promise<void> {
+    if (!isReplicateId(id)) throw new PredictionNotFoundError(id);
     try {
       await this.client.predictions.cancel(id);
     } catch (error) {

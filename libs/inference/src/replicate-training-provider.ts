@@ -7,6 +7,8 @@ import {
   createReplicateClient,
   describe,
   isApiError,
+  isReplicateId,
+  parseModelName,
   REPLICATE_STATUSES,
   toProviderError,
 } from './replicate-client.js';
@@ -73,10 +75,12 @@ export class ReplicateTrainingProvider implements TrainingProvider {
       throw new Error(`The Replicate trainer must be owner/name:version, not "${options.trainer}"`);
     }
     if (!options.owner) throw new Error('The Replicate owner of destination models is missing');
-    this.trainer = { owner: trainer[1] ?? '', name: trainer[2] ?? '', version: trainer[3] ?? '' };
+    this.trainer = { ...parseModelName(`${trainer[1]}/${trainer[2]}`), version: trainer[3] ?? '' };
     this.owner = options.owner;
     this.hardware = options.hardware ?? DEFAULT_REPLICATE_HARDWARE;
     this.modelNamePrefix = options.modelNamePrefix ?? 'likeness-model';
+    // The SDK puts the owner and names into request paths as they are: checked once, here.
+    parseModelName(this.destinationFor(1));
     this.trainerInput = { ...DEFAULT_TRAINER_INPUT, ...options.trainerInput };
     this.reconcilePages = options.reconcilePages ?? 3;
     this.client = createReplicateClient(options);
@@ -115,6 +119,7 @@ export class ReplicateTrainingProvider implements TrainingProvider {
   }
 
   async getTraining(id: string): Promise<Training> {
+    if (!isReplicateId(id)) throw new TrainingNotFoundError(id);
     try {
       return toTraining((await this.client.trainings.get(id)) as ReplicateTrainingJson);
     } catch (error) {
@@ -124,6 +129,7 @@ export class ReplicateTrainingProvider implements TrainingProvider {
   }
 
   async cancelTraining(id: string): Promise<void> {
+    if (!isReplicateId(id)) throw new TrainingNotFoundError(id);
     try {
       await this.client.trainings.cancel(id);
     } catch (error) {
@@ -134,8 +140,7 @@ export class ReplicateTrainingProvider implements TrainingProvider {
 
   /** Replicate deletes only a model without versions, so the versions go first. A model already gone is fine. */
   async deleteModel(destination: string): Promise<void> {
-    const [owner, name] = destination.split('/');
-    if (!owner || !name) throw new Error(`A Replicate model is owner/name, not "${destination}"`);
+    const { owner, name } = parseModelName(destination);
     const model = `/models/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
     try {
       const versions: string[] = [];
@@ -161,7 +166,7 @@ export class ReplicateTrainingProvider implements TrainingProvider {
   }
 
   private async ensureDestination(destination: string, modelId: number): Promise<void> {
-    const [owner = '', name = ''] = destination.split('/');
+    const { owner, name } = parseModelName(destination);
     try {
       await this.client.models.create(owner, name, {
         visibility: 'private',

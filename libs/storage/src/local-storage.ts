@@ -89,9 +89,10 @@ export class LocalObjectStorage implements ObjectStorage {
     // Size and bytes come from the one open file, even if the key is replaced or deleted meanwhile.
     try {
       const stats = await handle.stat();
-      if (!stats.isFile()) throw new ObjectNotFoundError(key);
-      const { contentType } = await readMeta(path);
-      return { key, size: stats.size, contentType, body: handle.createReadStream() };
+      const meta = stats.isFile() ? await readMeta(path) : undefined;
+      // No content type beside it: the object is being deleted (the data went first).
+      if (!meta) throw new ObjectNotFoundError(key);
+      return { key, size: stats.size, contentType: meta.contentType, body: handle.createReadStream() };
     } catch (error) {
       await handle.close();
       throw error;
@@ -102,7 +103,7 @@ export class LocalObjectStorage implements ObjectStorage {
     const path = this.pathOf(key);
     try {
       const [stats, meta] = await Promise.all([stat(path), readMeta(path)]);
-      if (!stats.isFile()) return undefined;
+      if (!stats.isFile() || !meta) return undefined;
       return { key, size: stats.size, contentType: meta.contentType };
     } catch (error) {
       if (isMissing(error)) return undefined;
@@ -171,12 +172,19 @@ async function removeFile(path: string): Promise<void> {
   }
 }
 
-async function readMeta(path: string): Promise<{ contentType: string }> {
+/**
+ * An object's content type, or undefined when it has none: a put writes it before the data, a
+ * delete removes it after the data, so data without it is an object half deleted.
+ */
+async function readMeta(path: string): Promise<{ contentType: string } | undefined> {
+  let text: string;
   try {
-    return JSON.parse(await readFile(`${path}${META_SUFFIX}`, 'utf8')) as { contentType: string };
-  } catch {
-    return { contentType: 'application/octet-stream' };
+    text = await readFile(`${path}${META_SUFFIX}`, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
   }
+  return JSON.parse(text) as { contentType: string };
 }
 
 async function* walk(directory: string, skip: string): AsyncIterable<string> {

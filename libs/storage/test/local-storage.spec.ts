@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { LocalObjectStorage } from '../src/index.js';
+import { LocalObjectStorage, ObjectNotFoundError } from '../src/index.js';
 import { describeObjectStorage, readAll } from './describe-object-storage.js';
 
 describeObjectStorage(LocalObjectStorage.name, async () => {
@@ -69,6 +69,17 @@ describe(`${LocalObjectStorage.name} on the file system`, () => {
     for await (const info of sut.list('users/')) keys.push(info.key);
 
     expect(keys).toEqual(['users/1/.profile']);
+  });
+
+  it('should find nothing where a delete has removed the content type but not yet the data', async () => {
+    await sut.put('users/1/avatars/a.webp', Buffer.from('image'), { contentType: 'image/webp' });
+    await rm(join(root, 'users/1/avatars/a.webp.meta.json'));
+
+    await expect(sut.get('users/1/avatars/a.webp')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(await sut.head('users/1/avatars/a.webp')).toBeUndefined();
+    const keys: string[] = [];
+    for await (const info of sut.list('users/')) keys.push(info.key);
+    expect(keys).toEqual([]);
   });
 
   it('should keep serving the bytes it opened when the object is deleted during a read', async () => {

@@ -4,6 +4,8 @@ import pg from 'pg';
 /** Set by the Jest global setup: the server URLs every test file shares. */
 export const TEST_DATABASE_URL = 'LIKENESS_TEST_DATABASE_URL';
 export const TEST_NATS_URL = 'LIKENESS_TEST_NATS_URL';
+/** Set by the Jest global setup: a token in every namespace of this run, so its cleanup touches only its own streams. */
+export const TEST_RUN = 'LIKENESS_TEST_RUN';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -41,9 +43,12 @@ export async function createTestDatabase(label = 'suite'): Promise<TestDatabase>
   };
 }
 
-/** A subject and stream prefix of one test suite, so suites never see each other's messages. */
+/**
+ * A subject and stream prefix of one test suite, so suites never see each other's messages:
+ * `<label><run token><8 hex>`. Runs started side by side on one NATS server clean up only their own.
+ */
 export function testNamespace(label = 't'): string {
-  return `${label.replace(/[^A-Za-z0-9]/g, '')}${randomBytes(4).toString('hex')}`;
+  return `${label.replace(/[^A-Za-z0-9]/g, '')}${process.env[TEST_RUN] ?? ''}${randomBytes(4).toString('hex')}`;
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

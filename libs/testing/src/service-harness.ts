@@ -37,6 +37,8 @@ export async function createTestServiceEnvironment(
       SHUTDOWN_GRACE_MS: '2000',
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       MEDIA_SECRET: 'test-media-secret-test-media-secret-0123',
+      // Files an app writes (the dev mailbox, local objects) stay out of the repository.
+      DATA_DIR: tempDir(label),
     },
   };
 }

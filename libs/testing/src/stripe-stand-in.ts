@@ -25,6 +25,8 @@ export interface StripeStandIn {
   requests(): StandInRequest[];
   /** The customer paid: status `succeeded`. Returns the intent, ready for `signedEvent`. */
   succeed(intentId: string): StandInPaymentIntent;
+  /** The customer submitted a payment method that settles later (a bank debit): status `processing`. */
+  process(intentId: string): StandInPaymentIntent;
   /** The customer's attempt was declined: back to `requires_payment_method` with `last_payment_error`, as Stripe does. */
   fail(intentId: string, message?: string): StandInPaymentIntent;
   /**
@@ -72,7 +74,7 @@ export interface StandInPaymentIntent {
   livemode: false;
   metadata: Record<string, string>;
   payment_method_types: string[];
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'processing' | 'succeeded';
 }
 
 export interface StandInCharge {
@@ -292,6 +294,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         last_payment_error: null,
         latest_charge: chargeIds.get(intentId) ?? null,
       });
+      return structuredClone(intent);
+    },
+    process(intentId) {
+      const intent = find(intentId);
+      Object.assign(intent, { status: 'processing', last_payment_error: null });
       return structuredClone(intent);
     },
     fail(intentId, message = 'Your card was declined.') {

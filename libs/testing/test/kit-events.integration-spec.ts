@@ -4,11 +4,13 @@ import {
   EventHandler,
   OutboxService,
   ServiceKitModule,
+  createDeadLetterTable,
   createMessagingTables,
   createServiceApp,
   defineServiceDatabase,
   loadConfig,
   namespaced,
+  replayDeadLetters,
   runMigrations,
   serviceConfigSchema,
 } from '@likeness/nest-kit';
@@ -34,6 +36,7 @@ class KitTestInit1700000000000 implements MigrationInterface {
   name = 'KitTestInit1700000000000';
   async up(queryRunner: QueryRunner): Promise<void> {
     await createMessagingTables(queryRunner, 'kit');
+    await createDeadLetterTable(queryRunner, 'kit');
     await queryRunner.query(
       `CREATE TABLE "kit"."greetings" ("id" SERIAL NOT NULL, "username" text NOT NULL, CONSTRAINT "greetings_pkey" PRIMARY KEY ("id"))`,
     );
@@ -45,6 +48,8 @@ const database = defineServiceDatabase({ schema: 'kit', entities: [Greeting], mi
 /** Deliveries seen per username, and which usernames fail on their first delivery. */
 const deliveries = new Map<string, number>();
 const failFirst = new Set<string>();
+/** Usernames whose handling fails until they are taken out (an outage of whatever the handler needs). */
+const outage = new Set<string>();
 
 @Injectable()
 class GreetingListener {
@@ -56,6 +61,7 @@ class GreetingListener {
     // Fails after writing: the write must roll back with the inbox row.
     if (failFirst.has(event.username) && seen === 1) throw new Error('transient failure');
     if (event.username === 'always_fails') throw new Error('permanent failure');
+    if (outage.has(event.username)) throw new Error('the ledger is unreachable');
   }
 }
 
@@ -95,6 +101,14 @@ describe('outbox and idempotent consumers', () => {
   let env: Awaited<ReturnType<typeof createTestServiceEnvironment>>;
   let app: NestFastifyApplication;
   let db: pg.Client;
+  let config: ReturnType<typeof loadConfig<typeof serviceConfigSchema>>;
+  const parked = async (username: string) =>
+    (
+      await db.query<{ consumer: string; deliveries: number; error: string }>(
+        `SELECT consumer, deliveries, error FROM kit.dead_letters WHERE envelope->'payload'->>'username' = $1`,
+        [username],
+      )
+    ).rows;
 
   const greetings = async (username: string) =>
     Number(
@@ -104,7 +118,8 @@ describe('outbox and idempotent consumers', () => {
 
   beforeAll(async () => {
     env = await createTestServiceEnvironment('events');
-    const config = loadConfig(serviceConfigSchema, env.env);
+    // Retries a second apart at most, so many deliveries fit in a test.
+    config = loadConfig(serviceConfigSchema, { ...env.env, EVENT_RETRY_MAX_MS: '500' });
     await runMigrations(database(config));
     app = await createServiceApp(
       { service: 'reporting', configSchema: serviceConfigSchema, database, module: (c) => KitTestModule.forRoot(c) },
@@ -168,13 +183,59 @@ describe('outbox and idempotent consumers', () => {
     expect(deliveries.get('twice')).toBe(1);
   });
 
-  it('should give up on an event after its delivery limit and keep consuming others', async () => {
+  it('should park an event that failed every attempt, never drop it, and keep consuming others', async () => {
     await app.get(Announcer).announce(7, 'always_fails');
-    await waitFor(async () => deliveries.get('always_fails') === 3, { timeoutMs: 30_000, what: 'three deliveries' });
+    await waitFor(async () => (await parked('always_fails')).length === 1, {
+      timeoutMs: 30_000,
+      what: 'the event parked',
+    });
     await app.get(Announcer).announce(8, 'still_flowing');
     await waitFor(async () => (await greetings('still_flowing')) === 1, { timeoutMs: 15_000, what: 'later events' });
     expect(await greetings('always_fails')).toBe(0);
     expect(deliveries.get('always_fails')).toBe(3);
+    expect(await parked('always_fails')).toEqual([
+      { consumer: 'reporting-auth-UserRegistered-v1', deliveries: 3, error: 'permanent failure' },
+    ]);
+  });
+
+  it('should handle an event once when it fails for longer than its attempts while even parking is impossible', async () => {
+    // The database the handler needs is away: the handler fails, and so does parking the event.
+    await db.query(`ALTER TABLE kit.dead_letters RENAME TO dead_letters_away`);
+    outage.add('patient');
+    try {
+      await app.get(Announcer).announce(10, 'patient');
+      await waitFor(async () => (deliveries.get('patient') ?? 0) >= 6, {
+        timeoutMs: 30_000,
+        what: 'six failed deliveries',
+      });
+    } finally {
+      await db.query(`ALTER TABLE kit.dead_letters_away RENAME TO dead_letters`);
+      outage.delete('patient');
+    }
+    await waitFor(async () => (await greetings('patient')) === 1, { timeoutMs: 15_000, what: 'patient to be greeted' });
+    expect(await parked('patient')).toEqual([]);
+  });
+
+  it('should replay a parked event: handled once by the consumer that parked it, and off the table', async () => {
+    outage.add('replayed');
+    await app.get(Announcer).announce(11, 'replayed');
+    await waitFor(async () => (await parked('replayed')).length === 1, { timeoutMs: 30_000, what: 'the event parked' });
+    outage.delete('replayed');
+
+    const settings = { url: env.natsUrl, namespace: env.namespace, name: 'replay-test' };
+    const listed = await replayDeadLetters(database(config), settings, { dryRun: true });
+    expect(listed.map((event) => event.consumer)).toContain('reporting-auth-UserRegistered-v1');
+    expect(await parked('replayed')).toHaveLength(1);
+
+    const target = listed.find((entry) => entry.error === 'the ledger is unreachable');
+    const replayed = await replayDeadLetters(database(config), settings, { eventId: target!.eventId });
+    expect(replayed.map((event) => event.subject)).toEqual([AuthEvents.UserRegistered.subject]);
+    await waitFor(async () => (await greetings('replayed')) === 1, { timeoutMs: 15_000, what: 'the replayed event' });
+    expect(await parked('replayed')).toEqual([]);
+    // Only the chosen event was replayed: the other parked one is still there.
+    expect((await parked('always_fails')).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await greetings('replayed')).toBe(1);
   });
 
   it('should drop a malformed event instead of retrying it forever', async () => {

@@ -120,6 +120,20 @@ describe(NamespacedNatsServer.name, () => {
     await expect(client.rpc.call(fail, { kind: 'bad-reply' })).rejects.toMatchObject({ code: 'COMMON.INTERNAL' });
   });
 
+  it('should refuse a request larger than the bus carries with 413, and the service keeps answering', async () => {
+    // One megabyte of text in three-byte characters: its JSON is past NATS's max_payload.
+    const error = await client.rpc.call(echo, { text: '€'.repeat(350_000) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ code: 'COMMON.PAYLOAD_TOO_LARGE', status: 413 });
+    await expect(client.rpc.call(echo, { text: 'ok' })).resolves.toMatchObject({ text: 'ok' });
+  });
+
+  it('should answer a reply larger than the bus carries with an internal error, not silence', async () => {
+    const error = await client.rpc.call(echo, { text: '€€', times: 200_000 }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'COMMON.INTERNAL', status: 500 });
+    await expect(client.rpc.call(echo, { text: 'ok' })).resolves.toMatchObject({ text: 'ok' });
+  });
+
   it('should say the service is unavailable when nobody answers, and keep namespaces apart', async () => {
     const outsider = await createTestRpcClient(testNatsUrl(), testNamespace('other'), 1000);
     try {

@@ -1,8 +1,8 @@
 import { signS3Request } from '../src/servers/sigv4.js';
 
 describe(signS3Request.name, () => {
-  it('should produce the signature of the GET Object example in the AWS SigV4 documentation', () => {
-    const headers = signS3Request({
+  it('should produce the signature of the GET Object example in the AWS SigV4 documentation', async () => {
+    const headers = await signS3Request({
       method: 'GET',
       url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
       region: 'us-east-1',

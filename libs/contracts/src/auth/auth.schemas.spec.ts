@@ -1,4 +1,11 @@
-import { loginRequestSchema, registerFormSchema, registerRequestSchema } from './auth.schemas.js';
+import {
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  registerFormSchema,
+  registerRequestSchema,
+  requestPasswordResetRequestSchema,
+  resetPasswordRequestSchema,
+} from './auth.schemas.js';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
   return result.error?.issues[0]?.message;
@@ -58,5 +65,74 @@ describe('loginRequestSchema', () => {
     expect(firstMessage(loginRequestSchema.safeParse({ username: 'ada', password: 'x' }))).toBe(
       'Password must be at least 6 characters',
     );
+  });
+});
+
+describe('requestPasswordResetRequestSchema', () => {
+  it('should refuse an invalid address with the SPEC message', () => {
+    expect(firstMessage(requestPasswordResetRequestSchema.safeParse({ email: 'ada@' }))).toBe(
+      'Please enter a valid email address',
+    );
+    expect(firstMessage(requestPasswordResetRequestSchema.safeParse({}))).toBe('Please enter a valid email address');
+  });
+});
+
+describe('resetPasswordRequestSchema', () => {
+  it('should require the token', () => {
+    expect(
+      firstMessage(
+        resetPasswordRequestSchema.safeParse({ token: ' ', password: 'secret1', confirmPassword: 'secret1' }),
+      ),
+    ).toBe('Reset token is required');
+  });
+
+  it('should refuse a confirmation that does not match, on the confirmation field', () => {
+    const result = resetPasswordRequestSchema.safeParse({
+      token: 't',
+      password: 'secret1',
+      confirmPassword: 'secret2',
+    });
+    expect(result.error?.issues[0]).toMatchObject({ message: 'Passwords do not match', path: ['confirmPassword'] });
+  });
+
+  it('should refuse a short password', () => {
+    expect(
+      firstMessage(resetPasswordRequestSchema.safeParse({ token: 't', password: '12345', confirmPassword: '12345' })),
+    ).toBe('Password must be at least 6 characters');
+  });
+});
+
+describe('changePasswordRequestSchema', () => {
+  it('should refuse a new password equal to the current one, on the new password', () => {
+    const result = changePasswordRequestSchema.safeParse({
+      currentPassword: 'secret1',
+      newPassword: 'secret1',
+      confirmPassword: 'secret1',
+    });
+    expect(result.error?.issues[0]).toMatchObject({
+      message: 'New password must be different from the current password',
+      path: ['newPassword'],
+    });
+  });
+
+  it('should refuse a confirmation that does not match', () => {
+    const result = changePasswordRequestSchema.safeParse({
+      currentPassword: 'secret1',
+      newPassword: 'secret2',
+      confirmPassword: 'secret3',
+    });
+    expect(result.error?.issues[0]).toMatchObject({ message: 'Passwords do not match', path: ['confirmPassword'] });
+  });
+
+  it('should require the current password', () => {
+    expect(
+      firstMessage(
+        changePasswordRequestSchema.safeParse({
+          currentPassword: '',
+          newPassword: 'secret2',
+          confirmPassword: 'secret2',
+        }),
+      ),
+    ).toBe('Current password is required');
   });
 });

@@ -5,6 +5,8 @@ import {
   confirmPaymentResponseSchema,
   createPaymentIntentRequestSchema,
   createPaymentIntentResponseSchema,
+  creditHistoryQuerySchema,
+  creditHistoryResponseSchema,
   creditPackageSchema,
   localPaymentConfirmRequestSchema,
   localPaymentConfirmResponseSchema,
@@ -17,6 +19,7 @@ export const creditPackagesRoute = defineRoute({
   summary: 'The credit packages on sale',
   tag: 'billing',
   auth: false,
+  params: undefined,
   body: undefined,
   response: z.array(creditPackageSchema),
   errors: [],
@@ -28,6 +31,7 @@ export const paymentConfigRoute = defineRoute({
   summary: 'Which payment form to show: Stripe (with its publishable key) or the local test processor',
   tag: 'billing',
   auth: false,
+  params: undefined,
   body: undefined,
   response: paymentConfigSchema,
   errors: [],
@@ -39,9 +43,10 @@ export const createPaymentIntentRoute = defineRoute({
   summary: 'Start buying a package: a pending payment and the provider client secret',
   tag: 'billing',
   auth: true,
+  params: undefined,
   body: createPaymentIntentRequestSchema,
   response: createPaymentIntentResponseSchema,
-  errors: ['BILLING.PACKAGE_NOT_FOUND', 'BILLING.PROVIDER_UNAVAILABLE'],
+  errors: ['BILLING.PACKAGE_NOT_FOUND', 'BILLING.PROVIDER_UNAVAILABLE', 'COMMON.RATE_LIMITED'],
 });
 
 export const confirmPaymentRoute = defineRoute({
@@ -50,6 +55,7 @@ export const confirmPaymentRoute = defineRoute({
   summary: "Check the provider's record of a payment and grant its credits once",
   tag: 'billing',
   auth: true,
+  params: undefined,
   body: confirmPaymentRequestSchema,
   response: confirmPaymentResponseSchema,
   errors: [
@@ -66,6 +72,7 @@ export const localPaymentConfirmRoute = defineRoute({
   summary: 'Pay with a test card (local test processor only: exists while no Stripe key is set)',
   tag: 'billing',
   auth: true,
+  params: undefined,
   body: localPaymentConfirmRequestSchema,
   response: localPaymentConfirmResponseSchema,
   errors: ['BILLING.PAYMENT_NOT_FOUND', 'BILLING.PAYMENT_DECLINED', 'COMMON.NOT_FOUND'],
@@ -77,7 +84,22 @@ export const stripeWebhookRoute = defineRoute({
   summary: "Stripe's events, verified by signature over the raw body",
   tag: 'billing',
   auth: false,
+  params: undefined,
   body: undefined,
   response: z.object({ received: z.literal(true) }),
   errors: ['BILLING.WEBHOOK_INVALID'],
+});
+
+export const creditHistoryRoute = defineRoute({
+  method: 'GET',
+  path: '/api/credit-history',
+  summary:
+    "The signed-in user's credit history, newest first, paged: purchases, welcome credits, holds and their capture or release, refunds",
+  tag: 'billing',
+  auth: true,
+  params: undefined,
+  body: undefined,
+  query: creditHistoryQuerySchema,
+  response: creditHistoryResponseSchema,
+  errors: ['AUTH.UNAUTHENTICATED'],
 });

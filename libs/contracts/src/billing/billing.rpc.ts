@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_STORED_INTEGER, rowIdSchema } from '../ids.js';
 import { defineRpc } from '../rpc.js';
 import {
   balanceSchema,
@@ -6,6 +7,8 @@ import {
   createPaymentIntentResponseSchema,
   confirmPaymentRequestSchema,
   confirmPaymentResponseSchema,
+  creditHistoryQuerySchema,
+  creditHistoryResponseSchema,
   creditPackageSchema,
   holdReferenceSchema,
   holdStatusSchema,
@@ -14,7 +17,7 @@ import {
   paymentConfigSchema,
 } from './billing.schemas.js';
 
-const userId = z.number().int().positive();
+const userId = rowIdSchema;
 
 export const getBalance = defineRpc({
   subject: 'billing.accounts.get',
@@ -34,7 +37,7 @@ export const reserveCredits = defineRpc({
   subject: 'billing.credits.reserve',
   request: z.object({
     userId,
-    amount: z.number().int().positive(),
+    amount: z.number().int().positive().max(MAX_STORED_INTEGER),
     reference: holdReferenceSchema,
     /** Unresolved holds are released after this long. */
     expiresInSeconds: z
@@ -103,4 +106,11 @@ export const handleStripeWebhook = defineRpc({
   subject: 'billing.webhooks.stripe',
   request: z.object({ payload: z.string().max(512 * 1024), signature: z.string().max(2048) }),
   response: z.object({ received: z.literal(true) }),
+});
+
+/** One page of the user's credit history, newest first (only that user's lines). */
+export const getCreditHistory = defineRpc({
+  subject: 'billing.credit-history.list',
+  request: creditHistoryQuerySchema.extend({ userId }),
+  response: creditHistoryResponseSchema,
 });

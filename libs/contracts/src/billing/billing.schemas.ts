@@ -97,3 +97,72 @@ export const holdReferenceSchema = z
   .min(3)
   .max(200)
   .regex(/^[a-z]+:[A-Za-z0-9_-]+$/, { error: 'A hold reference looks like "generation:<id>".' });
+
+/**
+ * What a line of the credit history records (newest first on the Billing tab):
+ * - `welcome`: the welcome credits of a new account;
+ * - `purchase`: a package bought;
+ * - `hold`: credits set aside when a training or a generation starts (no longer available);
+ * - `capture`: the hold charged when the work succeeded (the credits were already set aside: 0);
+ * - `release`: the hold given back when the work failed or was cancelled (it cost nothing);
+ * - `refund`, `dispute`: credits a refunded or disputed payment took back;
+ * - `adjustment`: any other movement of the ledger.
+ */
+export const creditHistoryKindSchema = z.enum([
+  'welcome',
+  'purchase',
+  'hold',
+  'capture',
+  'release',
+  'refund',
+  'dispute',
+  'adjustment',
+]);
+export type CreditHistoryKind = z.infer<typeof creditHistoryKindSchema>;
+
+export const CREDIT_HISTORY_PAGE_SIZE = 20;
+export const CREDIT_HISTORY_MAX_PAGE_SIZE = 100;
+
+const pageNumber = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number from 1 to ${max}` })
+    .int({ error: `${name} must be a whole number from 1 to ${max}` })
+    .min(1, { error: `${name} must be a whole number from 1 to ${max}` })
+    .max(max, { error: `${name} must be a whole number from 1 to ${max}` });
+
+/** GET /api/credit-history?page=&pageSize= (both optional; pages count from 1). */
+export const creditHistoryQuerySchema = z.object({
+  page: pageNumber('page', 100_000).default(1),
+  pageSize: pageNumber('pageSize', CREDIT_HISTORY_MAX_PAGE_SIZE).default(CREDIT_HISTORY_PAGE_SIZE),
+});
+export type CreditHistoryQuery = z.infer<typeof creditHistoryQuerySchema>;
+
+export const creditHistoryEntrySchema = z.object({
+  /** Stable across pages: `ledger:<n>`, `hold:<uuid>`, `capture:<uuid>`, `release:<uuid>`. */
+  id: z.string(),
+  kind: creditHistoryKindSchema,
+  /**
+   * How the line changed the credits the user can spend (the `credits` of GET /api/user):
+   * +5 welcome, +125 purchase, -30 hold, 0 capture, +30 release, -125 refund.
+   */
+  credits: z.number().int(),
+  /** In the user's words, e.g. "Creator Pack purchased", "Credits held for model training". */
+  description: z.string(),
+  createdAt: z.iso.datetime(),
+  /** What the line pays for or comes from: `training:<modelId>`, `generation:<jobId>`; null otherwise. */
+  reference: z.string().nullable(),
+  /** A hold's current state (`hold` lines only, else null): still `held`, or `captured`/`released` since. */
+  holdStatus: holdStatusSchema.nullable(),
+  /** A purchase's price in cents (`purchase` lines only, else null). */
+  amountCents: z.number().int().nonnegative().nullable(),
+});
+export type CreditHistoryEntry = z.infer<typeof creditHistoryEntrySchema>;
+
+export const creditHistoryResponseSchema = z.object({
+  entries: z.array(creditHistoryEntrySchema),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  /** Lines in the whole history (pages: ceil(total / pageSize)). */
+  total: z.number().int().nonnegative(),
+});
+export type CreditHistoryResponse = z.infer<typeof creditHistoryResponseSchema>;

@@ -4,6 +4,7 @@ import {
   generateAvatarRequestSchema,
   generateAvatarResponseSchema,
   generationJobSchema,
+  jobIdParamSchema,
 } from './generation.schemas.js';
 
 export const generateAvatarRoute = defineRoute({
@@ -14,6 +15,7 @@ export const generateAvatarRoute = defineRoute({
     'Queue a run of 1-4 images with one of your completed models (holds 5 credits; charged when it completes, a failed run costs nothing)',
   tag: 'generation',
   auth: true,
+  params: undefined,
   body: generateAvatarRequestSchema,
   response: generateAvatarResponseSchema,
   errors: ['BILLING.INSUFFICIENT_CREDITS', 'COMMON.NOT_FOUND', 'TRAINING.MODEL_NOT_READY'],
@@ -25,6 +27,7 @@ export const generationJobsRoute = defineRoute({
   summary: "The caller's generation jobs, newest first",
   tag: 'generation',
   auth: true,
+  params: undefined,
   body: undefined,
   response: z.array(generationJobSchema),
   errors: [],
@@ -36,6 +39,7 @@ export const generationJobRoute = defineRoute({
   summary: "One of the caller's generation jobs: its status and, once completed, its avatars",
   tag: 'generation',
   auth: true,
+  params: z.object({ jobId: jobIdParamSchema }),
   body: undefined,
   response: generationJobSchema,
   errors: ['COMMON.NOT_FOUND'],

@@ -1,16 +1,36 @@
 import { z } from 'zod';
+import { defineJob } from '../jobs.js';
 
 /**
- * The work queue (DESIGN.md §2): JetStream stream `JOBS` with work-queue retention, one durable
- * consumer shared by every generation worker. A message only names the job; the job's row is the
+ * Runs one generation job (DESIGN.md §2). A message only names the job; the job's row is the
  * truth, so a message delivered twice does no harm.
  */
-export const JOBS_STREAM = 'JOBS';
-export const JOBS_SUBJECT_PREFIX = 'jobs';
-export const GENERATION_WORKERS_CONSUMER = 'generation-workers';
-
-export const runGenerationJob = {
-  subject: 'jobs.generation.run',
+export const runGenerationJob = defineJob({
+  queue: 'generation',
+  name: 'run',
+  version: 1,
+  consumer: 'generation-workers',
   payload: z.object({ jobId: z.uuid() }),
-} as const;
+  // One subject per job: the sweeper can tell a job waiting in a backlog from one whose message is gone.
+  key: ({ jobId }) => jobId,
+});
 export type RunGenerationJob = z.infer<typeof runGenerationJob.payload>;
+
+/**
+ * Cancels the provider's predictions of a deleted user's jobs (the provider charges while they
+ * run and nobody will take their images). The jobs' rows are gone when it is queued; cancelling
+ * a prediction that has ended changes nothing, so a retry does no harm. Taken by workers, which
+ * hold the provider.
+ */
+export const cancelUserPredictions = defineJob({
+  queue: 'generation',
+  name: 'cancel-user-predictions',
+  version: 1,
+  payload: z.object({
+    userId: z.number().int().positive(),
+    provider: z.enum(['replicate', 'local']),
+    predictionIds: z.array(z.string().min(1)).min(1),
+  }),
+  key: ({ userId }) => `user-${userId}`,
+});
+export type CancelUserPredictions = z.infer<typeof cancelUserPredictions.payload>;

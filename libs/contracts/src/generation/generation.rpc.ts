@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../ids.js';
 import { defineRpc } from '../rpc.js';
 import {
   generateAvatarRequestSchema,
@@ -6,7 +7,7 @@ import {
   generationJobSchema,
 } from './generation.schemas.js';
 
-const userId = z.number().int().positive();
+const userId = rowIdSchema;
 
 /** Holds 5 credits and queues the job; 404 for a model that is not the caller's, 409 while it is not ready. */
 export const generateAvatar = defineRpc({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_STORED_INTEGER } from '../ids.js';
 
 /** SPEC.md §9: one run of 1-4 images costs 5 credits (GENERATION_COST in billing's contracts). */
 export const NUM_OUTPUTS = { min: 1, max: 4, default: 4 } as const;
@@ -19,7 +20,7 @@ export const generateAvatarRequestSchema = z.object({
     .number({ error: 'Please select a custom model' })
     .int({ error: 'Please select a custom model' })
     .positive({ error: 'Please select a custom model' })
-    .max(2_147_483_647, { error: 'Please select a custom model' }),
+    .max(MAX_STORED_INTEGER, { error: 'Please select a custom model' }),
   numOutputs: z
     .number({ error: 'The number of images must be 1, 2, 3 or 4' })
     .int({ error: 'The number of images must be 1, 2, 3 or 4' })

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../ids.js';
 import { defineRpc } from '../rpc.js';
 import { avatarSchema, deletedResponseSchema, uploadedImageSchema } from './media.schemas.js';
 
-const userId = z.number().int().positive();
-const id = z.number().int().positive();
+const userId = rowIdSchema;
+const id = rowIdSchema;
 
 export const listSelfies = defineRpc({
   subject: 'media.selfies.list',

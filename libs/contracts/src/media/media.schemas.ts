@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_STORED_INTEGER } from '../ids.js';
 
 /** SPEC.md §5 and §9: what a person may keep and send. */
 export const SELFIE_LIMITS = {
@@ -8,13 +9,28 @@ export const SELFIE_LIMITS = {
   maxPerUpload: 20,
   /** Bytes per file. */
   maxFileBytes: 5 * 1024 * 1024,
-  /** Decoded pixels per image (width × height), against decompression bombs. */
-  maxPixels: 40_000_000,
+  /**
+   * Decoded pixels per image (width × height, from its header), against decompression bombs.
+   * 25 MP takes the 24 MP photos of today's phones and cameras (6000 × 4000, 5712 × 4284); a
+   * larger photo rarely fits in 5 MB, and the trainer sees it at 512-1024 px anyway.
+   */
+  maxPixels: 25_000_000,
+  /**
+   * Decoded pixels of one upload, all files together. Decoding costs CPU in proportion to
+   * pixels (a 36 MP all-black PNG of 4.6 KB costs media about 0.5 s), so a cheap request must
+   * not buy unbounded work: 20 × 16 MP holds 20 of the usual 12 MP phone photos with room, and
+   * 12 photos at the per-file cap (a training's minimum) still fit.
+   */
+  maxPixelsPerUpload: 320_000_000,
+  /** The short side a trainer can use; smaller selfies are refused. */
+  minShortSide: 512,
   /** The picker's Select All takes this many. */
   selectAll: 20,
 } as const;
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+const megapixels = (pixels: number) => `${pixels / 1_000_000} megapixels`;
 
 /** SPEC.md §5 (Upload): the server's messages, which the SPA mirrors before sending. */
 export const uploadMessages = {
@@ -25,7 +41,12 @@ export const uploadMessages = {
   tooLarge: (name: string) => `"${name}" is larger than 5 MB. Please choose a smaller image.`,
   notAnImage: (name: string) => `"${name}" is not a JPEG, PNG, GIF or WebP image.`,
   unreadable: (name: string) => `"${name}" could not be read as an image. It may be damaged.`,
-  tooManyPixels: (name: string) => `"${name}" has too many pixels (at most 40 megapixels).`,
+  tooManyPixels: (name: string) => `"${name}" has too many pixels (at most ${megapixels(SELFIE_LIMITS.maxPixels)}).`,
+  tooSmall: (name: string) =>
+    `"${name}" is too small: selfies need at least ${SELFIE_LIMITS.minShortSide} pixels on the short side so the trainer can use them.`,
+  tooManyPixelsInAll: (name: string) =>
+    `"${name}" and the images before it have more than ${megapixels(SELFIE_LIMITS.maxPixelsPerUpload)} together. ` +
+    'Please upload the rest separately.',
 } as const;
 
 export const imageFormatSchema = z.enum(['png', 'jpeg', 'webp'], {
@@ -68,7 +89,7 @@ export const idParamSchema = z.coerce
   .number({ error: 'The id must be a positive whole number.' })
   .int({ error: 'The id must be a positive whole number.' })
   .positive({ error: 'The id must be a positive whole number.' })
-  .max(2_147_483_647, { error: 'The id must be a positive whole number.' });
+  .max(MAX_STORED_INTEGER, { error: 'The id must be a positive whole number.' });
 
 /** GET /api/image-formatter query. */
 export const imageFormatterQuerySchema = z.object({
@@ -81,3 +102,30 @@ export const imageFormatterQuerySchema = z.object({
 export type ImageFormatterQuery = z.infer<typeof imageFormatterQuerySchema>;
 
 export const deletedResponseSchema = z.object({ deleted: z.literal(true) });
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const ROW_ID = '[1-9][0-9]{0,9}';
+
+/**
+ * The storage keys media signs URLs for, and nothing else: a selfie's or an avatar's image and
+ * thumbnail (`users/<id>/selfies/<uuid>.jpg`, `users/<id>/avatars/<uuid>.thumb.webp`) and the
+ * zip of a training's selfies (`users/<id>/training/<modelId>.zip`).
+ */
+export const MEDIA_FILE_KEY_PATTERN = new RegExp(
+  `^users/${ROW_ID}/(?:(?:selfies|avatars)/${UUID}(?:\\.thumb)?\\.(?:jpg|jpeg|png|webp|gif)|training/${ROW_ID}\\.zip)$`,
+);
+/** An avatar's share token: 32 random bytes, base64url. */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** A signed URL's expiry (unix seconds) and its HMAC-SHA256 signature (base64url). */
+export const SIGNED_URL_EXPIRES_PATTERN = /^[0-9]{1,12}$/;
+export const SIGNED_URL_SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const IMAGE_NOT_FOUND_MESSAGE = 'That image was not found.';
+
+export const mediaFileKeySchema = z.string().regex(MEDIA_FILE_KEY_PATTERN, { error: IMAGE_NOT_FOUND_MESSAGE });
+export const shareTokenSchema = z.string().regex(SHARE_TOKEN_PATTERN, { error: IMAGE_NOT_FOUND_MESSAGE });
+export const signedUrlQuerySchema = z.object({
+  expires: z.string().regex(SIGNED_URL_EXPIRES_PATTERN, { error: IMAGE_NOT_FOUND_MESSAGE }),
+  signature: z.string().regex(SIGNED_URL_SIGNATURE_PATTERN, { error: IMAGE_NOT_FOUND_MESSAGE }),
+});
+export type SignedUrlQuery = z.infer<typeof signedUrlQuerySchema>;

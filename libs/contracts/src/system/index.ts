@@ -1,1 +1,2 @@
 export * from './system.rpc.js';
+export * from './system.http.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { idParamSchema } from '../media/media.schemas.js';
 import { customModelSchema, inferenceConfigSchema, trainModelRequestSchema } from './training.schemas.js';
 
 export const trainModelRoute = defineRoute({
@@ -9,6 +10,7 @@ export const trainModelRoute = defineRoute({
   summary: 'Train a personal model from 12-20 of your selfies (holds 30 credits; a failed training costs nothing)',
   tag: 'training',
   auth: true,
+  params: undefined,
   body: trainModelRequestSchema,
   response: customModelSchema,
   errors: [
@@ -25,6 +27,7 @@ export const customModelsRoute = defineRoute({
   summary: "The caller's models, newest first",
   tag: 'training',
   auth: true,
+  params: undefined,
   body: undefined,
   response: z.array(customModelSchema),
   errors: [],
@@ -36,6 +39,7 @@ export const deleteCustomModelRoute = defineRoute({
   summary: "Delete one of the caller's models (refused while it trains)",
   tag: 'training',
   auth: true,
+  params: z.object({ id: idParamSchema }),
   body: undefined,
   response: z.object({ deleted: z.literal(true) }),
   errors: ['COMMON.NOT_FOUND', 'TRAINING.MODEL_TRAINING'],
@@ -47,6 +51,7 @@ export const inferenceConfigRoute = defineRoute({
   summary: 'Which inference provider runs: Replicate, or the local preview generator',
   tag: 'training',
   auth: false,
+  params: undefined,
   body: undefined,
   response: inferenceConfigSchema,
   errors: [],
@@ -58,6 +63,7 @@ export const replicateWebhookRoute = defineRoute({
   summary: "Replicate's training and prediction updates, verified by their standard-webhooks signature",
   tag: 'training',
   auth: false,
+  params: undefined,
   body: undefined,
   query: z.object({ model: z.string().optional() }),
   response: z.object({ received: z.literal(true) }),

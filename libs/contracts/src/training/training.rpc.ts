@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../ids.js';
 import { defineRpc } from '../rpc.js';
 import { customModelSchema, inferenceConfigSchema, trainModelRequestSchema } from './training.schemas.js';
 
-const userId = z.number().int().positive();
+const userId = rowIdSchema;
 
 /** Holds 30 credits, locks the selfies and starts the training; 409 while another runs. */
 export const trainModel = defineRpc({
@@ -20,14 +21,14 @@ export const listModels = defineRpc({
 /** Refused while the model trains; removes the provider's model too. */
 export const deleteModel = defineRpc({
   subject: 'training.models.delete',
-  request: z.object({ userId, id: z.number().int().positive() }),
+  request: z.object({ userId, id: rowIdSchema }),
   response: z.object({ deleted: z.literal(true) }),
 });
 
 /** What generation needs to run a model, if it is the user's and completed. */
 export const getRunnableModel = defineRpc({
   subject: 'training.models.runnable',
-  request: z.object({ userId, id: z.number().int().positive() }),
+  request: z.object({ userId, id: rowIdSchema }),
   response: z.object({
     id: z.number().int(),
     triggerWord: z.string(),
@@ -54,7 +55,7 @@ export const handleReplicateWebhook = defineRpc({
       'webhook-signature': z.string().max(2048).optional(),
     }),
     /** Which of our models the webhook URL named. */
-    modelId: z.number().int().positive().optional(),
+    modelId: rowIdSchema.optional(),
   }),
   response: z.object({ received: z.literal(true) }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_STORED_INTEGER } from '../ids.js';
 
 /** SPEC.md §4: a model's life. It only ever moves forward. */
 export const modelStatusSchema = z.enum(['pending', 'training', 'completed', 'failed']);
@@ -23,7 +24,7 @@ export const trainModelRequestSchema = z.object({
     .max(20, { error: 'Trigger word must be at most 20 characters' })
     .regex(/^[A-Za-z0-9_-]+$/, { error: 'Trigger word can only contain letters, numbers, hyphens and underscores' }),
   referenceImageIds: z
-    .array(z.number({ error: 'Reference images are selfie ids' }).int().positive(), {
+    .array(z.number({ error: 'Reference images are selfie ids' }).int().positive().max(MAX_STORED_INTEGER), {
       error: 'At least 12 reference images required',
     })
     .min(TRAINING_IMAGES.min, { error: 'At least 12 reference images required' })

@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { z } from 'zod';
 import { ConfigError, type ServiceConfig, loadConfig } from '../config/config.js';
 import { type ServiceDatabase, runMigrations } from '../database/data-source.js';
+import { parseDeadLetterArgs, replayDeadLetters } from '../events/dead-letter-replay.js';
 import { PinoNestLogger, createLogger, logFormat, type Logger } from '../logging/logger.js';
 import { NamespacedNatsServer } from '../messaging/rpc-server.js';
 
@@ -24,7 +25,8 @@ export interface ServiceDefinition<C extends ServiceConfig> {
 
 /**
  * A service's `main`: `node main.js` runs it, `node main.js migrate` runs its migrations once
- * and exits. A bad environment stops start-up with the list of what is wrong.
+ * and exits, `node main.js replay-dead-letters [--consumer <name>] [--event <id>] [--dry-run]`
+ * publishes its parked events again. A bad environment stops start-up with the list of what is wrong.
  */
 export async function runServiceMain<C extends ServiceConfig>(definition: ServiceDefinition<C>): Promise<void> {
   const config = loadConfigOrExit(definition.configSchema);
@@ -33,6 +35,17 @@ export async function runServiceMain<C extends ServiceConfig>(definition: Servic
     if (process.argv[2] === 'migrate') {
       const ran = await runMigrations(definition.database(config));
       logger.info({ migrations: ran }, ran.length ? `Ran ${ran.length} migration(s)` : 'Database is up to date');
+      return;
+    }
+    if (process.argv[2] === 'replay-dead-letters') {
+      const filter = parseDeadLetterArgs(process.argv.slice(3));
+      const events = await replayDeadLetters(
+        definition.database(config),
+        { url: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: definition.service },
+        filter,
+      );
+      for (const event of events) logger.info(event, filter.dryRun ? 'Parked event' : 'Replayed parked event');
+      logger.info(`${filter.dryRun ? 'Found' : 'Replayed'} ${events.length} parked event(s)`);
       return;
     }
     const app = await createServiceApp(definition, config, logger);

@@ -5,10 +5,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, type ServiceConfig } from '../config/config.js';
 import { EventConsumers, SERVICE_NAME } from '../events/event-consumers.js';
+import { MessagingGauges } from '../events/messaging-gauges.js';
 import { OutboxService } from '../events/outbox.service.js';
 import { OUTBOX_CHANNEL, OutboxRelay } from '../events/outbox-relay.js';
 import { HealthController } from '../health/health.controller.js';
+import { JobWorkers } from '../jobs/job-workers.js';
 import { NatsModule } from '../messaging/nats.module.js';
+import { PeriodicTasks } from '../periodic/periodic-tasks.js';
 import { createSystemController } from './system.controller.js';
 
 export interface ServiceKitOptions {
@@ -19,7 +22,7 @@ export interface ServiceKitOptions {
 
 /**
  * Everything a service shares: config, NATS and the RPC client, its database, the outbox and
- * its relay, durable event consumers, health, metrics and ping.
+ * its relay, durable event consumers, job workers, periodic tasks, health, metrics and ping.
  */
 @Global()
 @Module({})
@@ -43,6 +46,9 @@ export class ServiceKitModule {
         OutboxService,
         OutboxRelay,
         EventConsumers,
+        JobWorkers,
+        PeriodicTasks,
+        MessagingGauges,
       ],
       exports: [APP_CONFIG, SERVICE_NAME, OutboxService, OutboxRelay],
     };

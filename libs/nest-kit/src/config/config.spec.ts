@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, envBoolean, loadConfig, serviceConfigSchema } from './config.js';
+import { ConfigError, envBoolean, envChoice, loadConfig, serviceConfigSchema } from './config.js';
 
 describe(loadConfig.name, () => {
   it('should apply defaults to a minimal environment', () => {
@@ -40,5 +40,13 @@ describe(loadConfig.name, () => {
     expect(loadConfig(schema, { FLAG: '0' }).FLAG).toBe(false);
     expect(loadConfig(schema, {}).FLAG).toBe(false);
     expect(() => loadConfig(schema, { FLAG: 'yes please' })).toThrow('FLAG: must be true or false');
+  });
+
+  it('should read a named choice, empty as unset, and name the choices when it is neither', () => {
+    const schema = z.object({ PROVIDER: envChoice(['stripe', 'local']) });
+    expect(loadConfig(schema, { PROVIDER: 'local' }).PROVIDER).toBe('local');
+    expect(loadConfig(schema, { PROVIDER: '' }).PROVIDER).toBeUndefined();
+    expect(loadConfig(schema, {}).PROVIDER).toBeUndefined();
+    expect(() => loadConfig(schema, { PROVIDER: 'Stripe' })).toThrow('PROVIDER: must be stripe or local');
   });
 });

@@ -29,6 +29,13 @@ export const envBoolean = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
 
+/** One of a few named choices (`stripe` or `local`, say); empty counts as unset. */
+export const envChoice = <const T extends readonly [string, ...string[]]>(choices: T) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(choices, { error: `must be ${choices.join(' or ')}` }).optional(),
+  );
+
 export const envPort = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
 /** Settings every backend process shares. */
@@ -62,6 +69,14 @@ export const serviceConfigSchema = baseConfigSchema.extend({
   HTTP_PORT: envPort(0),
   /** Milliseconds shutdown waits for in-flight work before closing connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
+  /** Failed attempts at handling an event before it is parked in the dead-letter table (never dropped). */
+  EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000).default(15),
+  /** The longest pause between two attempts at an event (they start at 1 s and double). */
+  EVENT_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(5 * 60_000),
 });
 export type ServiceConfig = z.output<typeof serviceConfigSchema>;
 

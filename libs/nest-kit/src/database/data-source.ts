@@ -1,5 +1,6 @@
 import type { ServiceConfig } from '../config/config.js';
 import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
+import { DeadLetter } from '../events/dead-letter.entity.js';
 import { InboxMessage } from '../events/inbox-message.entity.js';
 import { OutboxMessage } from '../events/outbox-message.entity.js';
 
@@ -19,7 +20,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     type: 'postgres',
     url: options.url,
     schema: options.schema,
-    entities: [...(options.entities as Function[]), OutboxMessage, InboxMessage],
+    entities: [...(options.entities as Function[]), OutboxMessage, InboxMessage, DeadLetter],
     migrations: options.migrations,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -13,13 +13,19 @@ import { ZodError } from 'zod';
  * It crosses process boundaries as an ErrorBody and is rebuilt on the other side.
  */
 export class DomainError extends Error {
+  /** A refusal that ends: how long until trying again makes sense (the gateway's `Retry-After`). */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly issues?: FieldIssue[],
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'DomainError';
+    if (options.retryAfterSeconds !== undefined)
+      this.retryAfterSeconds = Math.max(1, Math.ceil(options.retryAfterSeconds));
   }
 
   get status(): number {
@@ -32,18 +38,45 @@ export class DomainError extends Error {
       code: this.code,
       message: this.message,
       ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.retryAfterSeconds ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
     };
   }
 
   static fromBody(body: ErrorBody): DomainError {
     return isErrorCode(body.code)
-      ? new DomainError(body.code, body.message, body.issues)
+      ? new DomainError(
+          body.code,
+          body.message,
+          body.issues,
+          body.retryAfterSeconds ? { retryAfterSeconds: body.retryAfterSeconds } : {},
+        )
       : new DomainError('COMMON.INTERNAL', 'Something went wrong on our side. Please try again.');
   }
 
   static validation(error: ZodError): DomainError {
     const issues = toFieldIssues(error);
     return new DomainError('COMMON.VALIDATION_FAILED', issues[0]?.message ?? 'The request is not valid.', issues);
+  }
+}
+
+/**
+ * Too many of something in too short a time (429): says when to try again, in minutes a person
+ * reads and in seconds for `Retry-After`. Services throw it too: it crosses NATS like any
+ * DomainError, its wait included.
+ */
+export class RateLimitedError extends DomainError {
+  declare readonly retryAfterSeconds: number;
+
+  /** `what` is counted: "attempts", "uploads"... */
+  constructor(retryAfterSeconds: number, what = 'attempts') {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    const minutes = Math.ceil(seconds / 60);
+    super(
+      'COMMON.RATE_LIMITED',
+      `Too many ${what}. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
+      undefined,
+      { retryAfterSeconds: seconds },
+    );
   }
 }
 

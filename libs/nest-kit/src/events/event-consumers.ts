@@ -1,15 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventEnvelopeSchema } from '@likeness/contracts';
-import {
-  AckPolicy,
-  type ConsumerMessages,
-  DeliverPolicy,
-  type JsMsg,
-  JetStreamApiError,
-  jetstream,
-  jetstreamManager,
-} from '@nats-io/jetstream';
-import { type NatsConnection, nanos } from '@nats-io/transport-node';
+import { type EventEnvelope, eventEnvelopeSchema } from '@likeness/contracts';
+import { type ConsumerMessages, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
 import {
   type BeforeApplicationShutdown,
   Inject,
@@ -20,9 +12,14 @@ import {
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { discoverMethods } from '../bootstrap/discover-methods.js';
+import { APP_CONFIG, type ServiceConfig } from '../config/config.js';
 import { eventMetrics } from '../health/metrics.js';
 import { runWithCorrelation } from '../logging/correlation.js';
-import { NATS_CONNECTION, NATS_SETTINGS, type NatsSettings, namespaced } from '../messaging/nats.js';
+import { ensureConsumer } from '../messaging/jetstream-setup.js';
+import { NATS_CONNECTION, NATS_SETTINGS, type NatsSettings } from '../messaging/nats.js';
+import { FailureStreak, backoffDelay } from '../resilience/backoff.js';
+import { DeadLetter } from './dead-letter.entity.js';
 import { EVENT_HANDLER_METADATA, type EventContext, type EventHandlerMetadata } from './event-handler.decorator.js';
 import { InboxMessage } from './inbox-message.entity.js';
 import { ensureEventsStream } from './streams.js';
@@ -30,17 +27,23 @@ import { ensureEventsStream } from './streams.js';
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
 
 const ACK_WAIT_MS = 30_000;
+const MAX_ACK_PENDING = 1_000;
 
 interface Subscription extends EventHandlerMetadata {
   durable: string;
+  /** Failed attempts before the event is parked. */
+  attempts: number;
   handle: (payload: unknown, context: EventContext) => Promise<void>;
   messages?: ConsumerMessages;
   loop?: Promise<void>;
 }
 
 /**
- * Runs every `@EventHandler` of the app on its own durable pull consumer: explicit ack,
- * redelivery with back-off after a failure, and a bounded number of deliveries.
+ * Runs every `@EventHandler` of the app on its own durable pull consumer with explicit acks. No
+ * event is ever dropped: a failed attempt is retried with a growing pause (at most
+ * EVENT_RETRY_MAX_MS), so an outage of a database or a service only delays it; an event that has
+ * failed EVENT_MAX_ATTEMPTS times is parked in the service's dead-letter table, with an error
+ * log and a metric, until an operator replays it (`node dist/main.js replay-dead-letters`).
  */
 @Injectable()
 export class EventConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -56,24 +59,24 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
     @Inject(NATS_SETTINGS) private readonly settings: NatsSettings,
     @Inject(SERVICE_NAME) private readonly service: string,
+    @Inject(APP_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance = wrapper.instance as Record<string, unknown> | undefined;
-      if (!instance || typeof instance !== 'object') continue;
-      for (const method of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
-        const handler = instance[method];
-        if (typeof handler !== 'function') continue;
-        const metadata = this.reflector.get<EventHandlerMetadata | undefined>(EVENT_HANDLER_METADATA, handler);
-        if (!metadata) continue;
-        const { event } = metadata;
-        this.subscriptions.push({
-          ...metadata,
-          durable: `${this.service}-${event.service}-${event.name}-v${event.version}`,
-          handle: (payload, context) => handler.call(instance, payload, context) as Promise<void>,
-        });
-      }
+    const handlers = discoverMethods<EventHandlerMetadata>(
+      this.discovery,
+      this.scanner,
+      this.reflector,
+      EVENT_HANDLER_METADATA,
+    );
+    for (const { metadata, call } of handlers) {
+      const { event } = metadata;
+      this.subscriptions.push({
+        ...metadata,
+        attempts: metadata.maxDeliver ?? this.config.EVENT_MAX_ATTEMPTS,
+        durable: `${this.service}-${event.service}-${event.name}-v${event.version}`,
+        handle: (payload, context) => call(payload, context) as Promise<void>,
+      });
     }
     for (const subscription of this.subscriptions) subscription.loop = this.run(subscription);
   }
@@ -85,7 +88,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async run(subscription: Subscription): Promise<void> {
-    let failures = 0;
+    const streak = new FailureStreak();
     while (!this.stopping) {
       try {
         const stream = await this.ensureConsumer(subscription);
@@ -96,18 +99,18 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
           subscription.messages.stop();
           break;
         }
-        failures = 0;
+        streak.reset();
         for await (const message of subscription.messages) {
           await this.process(subscription, message);
           if (this.stopping) break;
         }
       } catch (error) {
         if (this.stopping) break;
-        failures += 1;
-        if (failures === 1 || failures % 20 === 0) {
+        const wait = streak.fail();
+        if (streak.worthLogging) {
           this.logger.warn(`Consumer ${subscription.durable} waiting for the broker: ${(error as Error).message}`);
         }
-        await sleep(Math.min(5_000, 250 * 2 ** failures));
+        await sleep(wait);
       }
     }
   }
@@ -115,20 +118,14 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
   private async ensureConsumer(subscription: Subscription): Promise<string> {
     const jsm = await jetstreamManager(this.nats);
     const stream = await ensureEventsStream(jsm, this.settings);
-    const config = {
-      durable_name: subscription.durable,
-      filter_subject: namespaced(this.settings, subscription.event.subject),
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(ACK_WAIT_MS),
-      max_deliver: subscription.maxDeliver,
-    };
-    try {
-      await jsm.consumers.info(stream, subscription.durable);
-    } catch (error) {
-      if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
-      await jsm.consumers.add(stream, config);
-    }
+    await ensureConsumer(jsm, this.settings, stream, {
+      durable: subscription.durable,
+      filterSubject: subscription.event.subject,
+      ackWaitMs: ACK_WAIT_MS,
+      // The broker never stops offering an event: only a parked one is acknowledged unhandled.
+      maxDeliver: -1,
+      maxAckPending: MAX_ACK_PENDING,
+    });
     return stream;
   }
 
@@ -165,17 +162,44 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       eventMetrics.consumed.inc({ type, outcome: handled ? 'handled' : 'duplicate' });
     } catch (error) {
       const reason = (error as Error).message;
-      if (deliveryCount >= subscription.maxDeliver) {
+      if (deliveryCount >= subscription.attempts && (await this.park(subscription, message, envelope.data, error))) {
         this.logger.error(
-          `Giving up on ${type} event ${envelope.data.id} after ${deliveryCount} deliveries: ${reason}`,
+          `Parked ${type} event ${envelope.data.id} for ${subscription.durable} after ${deliveryCount} failed deliveries ` +
+            `(replay it with \`node dist/main.js replay-dead-letters\` once the cause is fixed): ${reason}`,
         );
-        eventMetrics.consumed.inc({ type, outcome: 'failed' });
-        message.term();
-      } else {
-        this.logger.warn(`${type} event ${envelope.data.id} failed (delivery ${deliveryCount}), will retry: ${reason}`);
-        eventMetrics.consumed.inc({ type, outcome: 'retried' });
-        message.nak(Math.min(60_000, 500 * 2 ** deliveryCount));
+        eventMetrics.consumed.inc({ type, outcome: 'dead_lettered' });
+        message.ack();
+        return;
       }
+      const delayMs = backoffDelay({ initialMs: 1_000, maxMs: this.config.EVENT_RETRY_MAX_MS }, deliveryCount);
+      this.logger.warn(
+        `${type} event ${envelope.data.id} failed (delivery ${deliveryCount}), retrying in ${delayMs} ms: ${reason}`,
+      );
+      eventMetrics.consumed.inc({ type, outcome: 'retried' });
+      message.nak(delayMs);
+    }
+  }
+
+  /** Keeps the event in the dead-letter table; false when even that failed (the event is retried instead). */
+  private async park(subscription: Subscription, message: JsMsg, envelope: EventEnvelope, error: unknown) {
+    try {
+      await this.dataSource
+        .createQueryBuilder()
+        .insert()
+        .into(DeadLetter)
+        .values({
+          eventId: envelope.id,
+          consumer: subscription.durable,
+          subject: subscription.event.subject,
+          envelope: envelope as never,
+          error: String((error as Error)?.message ?? error).slice(0, 2_000),
+          deliveries: message.info.deliveryCount,
+        })
+        .orUpdate(['error', 'deliveries', 'parked_at'], ['event_id', 'consumer'])
+        .execute();
+      return true;
+    } catch {
+      return false;
     }
   }
 }

@@ -13,11 +13,11 @@ export interface EventContext {
 }
 
 export interface EventHandlerOptions {
-  /** Deliveries before the event is given up on and logged as failed. */
+  /** Failed attempts before the event is parked in the dead-letter table (default EVENT_MAX_ATTEMPTS). */
   maxDeliver?: number;
 }
 
-export interface EventHandlerMetadata extends Required<EventHandlerOptions> {
+export interface EventHandlerMetadata extends EventHandlerOptions {
   event: EventDefinition;
 }
 
@@ -27,7 +27,7 @@ export interface EventHandlerMetadata extends Required<EventHandlerOptions> {
  * however often the event is delivered.
  */
 export function EventHandler<E extends EventDefinition>(event: E, options: EventHandlerOptions = {}) {
-  const metadata: EventHandlerMetadata = { event, maxDeliver: options.maxDeliver ?? 10 };
+  const metadata: EventHandlerMetadata = { event, ...options };
   return <M extends (payload: EventPayload<E>, context: EventContext) => Promise<void>>(
     target: object,
     key: string | symbol,

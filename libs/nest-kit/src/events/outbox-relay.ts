@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type JetStreamClient, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import {
@@ -15,15 +16,23 @@ import { CORRELATION_HEADER } from '../logging/correlation.js';
 import { NATS_CONNECTION, NATS_SETTINGS, type NatsSettings, namespaced } from '../messaging/nats.js';
 
 import { OutboxMessage } from './outbox-message.entity.js';
+import { ensureJobsStream } from '../jobs/jobs-stream.js';
+import { FailureStreak } from '../resilience/backoff.js';
 import { ensureEventsStream } from './streams.js';
+
+/** The connection LISTENing for commits, and how to give it back (once). */
+interface Listener {
+  client: PoolClient;
+  release(error?: Error): void;
+}
 
 /** The Postgres channel a committed outbox row is announced on (one per service schema). */
 export const OUTBOX_CHANNEL = Symbol('OUTBOX_CHANNEL');
 
 const BATCH_SIZE = 100;
 const POLL_INTERVAL_MS = 1_000;
-const MAX_BACKOFF_MS = 5_000;
 const PUBLISH_TIMEOUT_MS = 5_000;
+const STREAM_SETUP_WAIT_MS = 2_000;
 
 /**
  * Publishes outbox rows to JetStream with `Nats-Msg-Id` = event id, so a row published twice
@@ -36,11 +45,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly logger = new Logger(OutboxRelay.name);
   private js: JetStreamClient | undefined;
   private streamReady = false;
-  private listener: PoolClient | undefined;
+  private listener: Listener | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  private failures = 0;
+  private readonly streak = new FailureStreak();
+  private retryInMs = 0;
   private stopped = false;
 
   constructor(
@@ -60,6 +70,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     await this.listen().catch((error: Error) =>
       this.logger.warn(`Outbox notifications unavailable, polling only: ${error.message}`),
     );
+    // The streams exist once the service is up (publishers and consumers can count on them); a
+    // broker that is still starting must not hold the service back: the relay retries meanwhile.
+    await Promise.race([this.ensureStreams().catch(() => undefined), sleep(STREAM_SETUP_WAIT_MS)]);
     this.schedule(0);
   }
 
@@ -67,11 +80,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
-    if (this.listener) {
-      this.listener.removeAllListeners('notification');
-      await this.listener.query(`UNLISTEN "${this.channel}"`).catch(() => undefined);
-      this.listener.release();
-      this.listener = undefined;
+    const listener = this.listener;
+    if (listener) {
+      await listener.client.query(`UNLISTEN "${this.channel}"`).catch(() => undefined);
+      listener.release();
     }
   }
 
@@ -88,7 +100,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         this.again = false;
         this.schedule(0);
       } else {
-        this.schedule(this.failures === 0 ? POLL_INTERVAL_MS : Math.min(MAX_BACKOFF_MS, 250 * 2 ** this.failures));
+        this.schedule(this.streak.failures === 0 ? POLL_INTERVAL_MS : this.retryInMs);
       }
     });
     return this.running;
@@ -103,31 +115,80 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async listen(): Promise<void> {
     const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-    this.listener = await pool.connect();
-    this.listener.on('notification', () => {
+    const client = await pool.connect();
+    let listening = false;
+    let released = false;
+    const onNotification = () => {
       if (!this.stopped) void this.flush();
-    });
-    this.listener.on('error', (error: Error) => this.logger.warn(`Outbox listener lost: ${error.message}`));
-    await this.listener.query(`LISTEN "${this.channel}"`);
+    };
+    const onError = (error: Error) => {
+      // The connection is gone (the database restarted, a network cut): polling goes on, and a
+      // new listener is set up once the database answers again.
+      this.logger.warn(`Outbox listener lost, polling until it is back: ${error.message}`);
+      listener.release(error);
+      // A listener lost while still starting is retried by whoever started it.
+      if (listening) this.listenAgain(new FailureStreak());
+    };
+    // Gives the connection back once, whoever gets there first (an error, a failed start, shutdown);
+    // a broken one (with its error) is destroyed by the pool rather than reused.
+    const listener: Listener = {
+      client,
+      release: (error?: Error) => {
+        if (released) return;
+        released = true;
+        if (this.listener === listener) this.listener = undefined;
+        client.removeListener('notification', onNotification);
+        client.removeListener('error', onError);
+        client.release(error);
+      },
+    };
+    this.listener = listener;
+    client.on('notification', onNotification);
+    client.on('error', onError);
+    try {
+      await client.query(`LISTEN "${this.channel}"`);
+      listening = true;
+    } catch (error) {
+      listener.release(error as Error);
+      throw error;
+    }
+  }
+
+  private listenAgain(streak: FailureStreak): void {
+    if (this.stopped) return;
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.listen().then(
+        () => this.logger.log('Outbox listener is back'),
+        () => this.listenAgain(streak),
+      );
+    }, streak.fail()).unref();
   }
 
   private async drain(): Promise<void> {
     try {
-      if (!this.streamReady) {
-        await ensureEventsStream(await jetstreamManager(this.nats), this.settings);
-        this.streamReady = true;
-      }
+      await this.ensureStreams();
       while (!this.stopped && (await this.publishBatch()) > 0);
-      if (this.failures > 0) this.logger.log('Event broker reachable again; outbox is flowing');
-      this.failures = 0;
+      if (this.streak.reset()) this.logger.log('Event broker reachable again; outbox is flowing');
     } catch (error) {
-      this.failures += 1;
-      if (this.failures === 1 || this.failures % 20 === 0) {
-        this.logger.warn(`Outbox publish deferred (attempt ${this.failures}): ${(error as Error).message}`);
+      // The stream may be what is missing (a broker that lost its store): set it up again next time.
+      this.streamReady = false;
+      this.retryInMs = this.streak.fail();
+      if (this.streak.worthLogging) {
+        this.logger.warn(`Outbox publish deferred (attempt ${this.streak.failures}): ${(error as Error).message}`);
       }
     } finally {
       eventMetrics.pending.set(await this.countPending().catch(() => 0));
     }
+  }
+
+  /** Events and queued jobs both leave through the outbox: their streams must exist. */
+  private async ensureStreams(): Promise<void> {
+    if (this.streamReady) return;
+    const jsm = await jetstreamManager(this.nats);
+    await ensureEventsStream(jsm, this.settings);
+    await ensureJobsStream(jsm, this.settings);
+    this.streamReady = true;
   }
 
   private async publishBatch(): Promise<number> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventDefinition, EventEnvelope } from '@likeness/contracts';
+import { type EventDefinition, type EventEnvelope, type JobDefinition, jobMessageSubject } from '@likeness/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
@@ -28,25 +28,26 @@ export class OutboxService {
   }
 
   /**
-   * Queues a work-queue message (e.g. `jobs.generation.run`) in the caller's transaction, sent
-   * by the relay like an event: the work exists exactly when the change that asks for it commits.
-   * Its stream must exist before the relay can publish it (the relay retries until it does).
+   * Queues a job (a `defineJob` definition) in the caller's transaction, sent by the relay like an
+   * event: the work exists exactly when the change that asks for it commits.
    */
-  async enqueue<S extends z.ZodType>(
+  async enqueue<J extends JobDefinition>(
     manager: EntityManager,
-    job: { subject: string; payload: S },
-    payload: z.input<S>,
+    job: J,
+    payload: z.input<J['payload']>,
   ): Promise<string> {
     const correlationId = currentCorrelationId();
+    const parsed = job.payload.parse(payload);
     const envelope: EventEnvelope = {
       id: randomUUID(),
-      type: job.subject,
-      version: 1,
+      type: `${job.queue}.${job.name}`,
+      version: job.version,
       occurredAt: new Date().toISOString(),
       ...(correlationId ? { correlationId } : {}),
-      payload: job.payload.parse(payload),
+      payload: parsed,
     };
-    await manager.insert(OutboxMessage, { id: envelope.id, subject: job.subject, envelope: envelope as never });
+    const subject = jobMessageSubject(job, job.key?.(parsed) ?? envelope.id);
+    await manager.insert(OutboxMessage, { id: envelope.id, subject, envelope: envelope as never });
     if (!this.relay.draining) await manager.query('SELECT pg_notify($1, $2)', [this.channel, '1']);
     return envelope.id;
   }

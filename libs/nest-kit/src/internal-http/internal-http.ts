@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MAX_STORED_INTEGER } from '@likeness/contracts';
 
 /**
  * Calls between our own apps over HTTP (the gateway streaming image bytes to and from media,
@@ -25,5 +26,5 @@ export function isInternalAuthToken(secret: string, presented: unknown): boolean
 export function internalUserId(value: unknown): number | undefined {
   if (typeof value !== 'string' || !/^[1-9][0-9]{0,9}$/.test(value)) return undefined;
   const id = Number(value);
-  return id <= 2_147_483_647 ? id : undefined;
+  return id <= MAX_STORED_INTEGER ? id : undefined;
 }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type RpcDefinition, type RpcRequestInput, type RpcResponse, errorBodySchema } from '@likeness/contracts';
+import {
+  type RpcDefinition,
+  type RpcRequestInput,
+  type RpcResponse,
+  errorBodySchema,
+  safeParseRequest,
+} from '@likeness/contracts';
 import { headers, type NatsConnection, RequestError, TimeoutError } from '@nats-io/transport-node';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ZodError } from 'zod';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../errors/domain-error.js';
 import { parseReply } from './rpc-handler.decorator.js';
 import { CORRELATION_HEADER, currentCorrelationId } from '../logging/correlation.js';
@@ -12,6 +19,36 @@ export interface RpcCallOptions {
 }
 
 export const RPC_TIMEOUT_MS = Symbol('RPC_TIMEOUT_MS');
+
+/** Room left in a message for its headers (the correlation id is at most 100 characters). */
+export const RPC_HEADER_ALLOWANCE_BYTES = 1024;
+
+/** A request the bus cannot carry (past NATS's max_payload): the caller sent too much, the service never sees it. */
+export class RpcRequestTooLargeError extends DomainError {
+  constructor(
+    readonly subject: string,
+    readonly bytes: number,
+  ) {
+    super('COMMON.PAYLOAD_TOO_LARGE', 'The request is too large.');
+    this.name = 'RpcRequestTooLargeError';
+  }
+}
+
+/**
+ * A request refused by the caller's own check, before it was sent. It reads like any validation
+ * error between services; the gateway knows its fields are ones it built (a user id, a cookie's
+ * token, a webhook's raw body), not ones a user typed, and keeps them out of its answers.
+ */
+export class RpcRequestInvalidError extends DomainError {
+  constructor(
+    readonly subject: string,
+    error: ZodError,
+  ) {
+    const { message, issues } = DomainError.validation(error);
+    super('COMMON.VALIDATION_FAILED', message, issues);
+    this.name = 'RpcRequestInvalidError';
+  }
+}
 
 /**
  * Calls another service over NATS request/reply. The definition fixes subject and types, so a
@@ -34,20 +71,25 @@ export class RpcClient {
     payload: RpcRequestInput<D>,
     options: RpcCallOptions = {},
   ): Promise<RpcResponse<D>> {
-    const request = definition.request.safeParse(payload);
-    if (!request.success) throw DomainError.validation(request.error);
+    const request = safeParseRequest(definition.request, payload);
+    if (!request.success) throw new RpcRequestInvalidError(definition.subject, request.error);
     const data = request.data;
     const messageHeaders = headers();
     const correlationId = currentCorrelationId();
     if (correlationId) messageHeaders.set(CORRELATION_HEADER, correlationId);
 
+    const message = Buffer.from(JSON.stringify({ pattern: definition.subject, data, id: randomUUID() }));
+    if (!fitsTheBus(this.nats, message.length)) {
+      this.logger.warn(`A ${definition.subject} request of ${message.length} bytes was refused: too large for NATS`);
+      throw new RpcRequestTooLargeError(definition.subject, message.length);
+    }
+
     let reply;
     try {
-      reply = await this.nats.request(
-        namespaced(this.settings, definition.subject),
-        JSON.stringify({ pattern: definition.subject, data, id: randomUUID() }),
-        { timeout: options.timeoutMs ?? this.defaultTimeoutMs, headers: messageHeaders },
-      );
+      reply = await this.nats.request(namespaced(this.settings, definition.subject), message, {
+        timeout: options.timeoutMs ?? this.defaultTimeoutMs,
+        headers: messageHeaders,
+      });
     } catch (error) {
       throw toUnavailable(definition.subject, error);
     }
@@ -66,6 +108,12 @@ export class RpcClient {
       throw new DomainError('COMMON.INTERNAL', INTERNAL_ERROR_MESSAGE);
     }
   }
+}
+
+/** Whether a message of `bytes` (and its headers) is within the server's max_payload. */
+export function fitsTheBus(nats: Pick<NatsConnection, 'info'>, bytes: number): boolean {
+  const maxPayload = nats.info?.max_payload;
+  return maxPayload === undefined || bytes + RPC_HEADER_ALLOWANCE_BYTES <= maxPayload;
 }
 
 function toUnavailable(subject: string, error: unknown): DomainError {

@@ -1,4 +1,4 @@
-import type { RpcDefinition, RpcRequest, RpcResponseInput } from '@likeness/contracts';
+import { type RpcDefinition, type RpcRequest, type RpcResponseInput, safeParseRequest } from '@likeness/contracts';
 import {
   type ArgumentsHost,
   Catch,
@@ -61,7 +61,7 @@ class RpcContractInterceptor implements NestInterceptor {
     return new Observable((subscriber) =>
       runWithCorrelation(correlationId, () => {
         // The handler receives the parsed request (defaults applied, unknown keys dropped).
-        const request = this.definition.request.safeParse(args[0]);
+        const request = safeParseRequest(this.definition.request, args[0]);
         if (!request.success) {
           const error = DomainError.validation(request.error);
           stopTimer({ outcome: 'rejected' });

@@ -1,6 +1,10 @@
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { Logger } from '@nestjs/common';
 import { ServerNats } from '@nestjs/microservices';
+import { DomainError, INTERNAL_ERROR_MESSAGE } from '../errors/domain-error.js';
 import { namespaced } from './nats.js';
+
+const replyLogger = new Logger('RpcServer');
 
 export interface RpcServerOptions {
   url: string;
@@ -56,7 +60,7 @@ export class NamespacedNatsServer extends ServerNats {
     const publish = super.getPublisher(...args);
     let done = false;
     return (response: { isDisposed?: boolean; err?: unknown }) => {
-      const result = publish(response);
+      const result = this.publishOrFail(publish, response);
       if (!done && (response.isDisposed || response.err !== undefined)) {
         done = true;
         this.inFlight -= 1;
@@ -64,6 +68,22 @@ export class NamespacedNatsServer extends ServerNats {
       }
       return result;
     };
+  }
+
+  /**
+   * Sends a reply; one the bus cannot carry (past NATS's max_payload, so `respond` throws) is
+   * answered with an internal error instead, so the caller is not left waiting for its timeout.
+   */
+  private publishOrFail(
+    publish: ReturnType<ServerNats['getPublisher']>,
+    response: { isDisposed?: boolean; err?: unknown },
+  ): unknown {
+    try {
+      return publish(response);
+    } catch (error) {
+      replyLogger.error(`A reply could not be sent: ${(error as Error).message}`);
+      return publish({ err: new DomainError('COMMON.INTERNAL', INTERNAL_ERROR_MESSAGE).toBody(), isDisposed: true });
+    }
   }
 
   override async close(): Promise<void> {

@@ -1,13 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { containerRuntimeAvailable } from '../containers.js';
-import { startEmbeddedPostgres } from '../servers/embedded-postgres.js';
-import { startNatsServer } from '../servers/nats-server.js';
-import { TEST_DATABASE_URL, TEST_NATS_URL } from '../environment.js';
+import { startEmbeddedPostgres, startNatsServer } from '@likeness/devstack';
+import { TEST_DATABASE_URL, TEST_NATS_URL, TEST_RUN } from '../environment.js';
 
 type Stop = () => Promise<unknown>;
-const globals = globalThis as typeof globalThis & { __likenessStops?: Stop[]; __likenessRunStarted?: Date };
+const globals = globalThis as typeof globalThis & { __likenessStops?: Stop[] };
 
 /**
  * Finds PostgreSQL and NATS for the whole run, in this order: Testcontainers when a container
@@ -17,7 +17,8 @@ const globals = globalThis as typeof globalThis & { __likenessStops?: Stop[]; __
 export default async function globalSetup(): Promise<void> {
   const stops: Stop[] = [];
   globals.__likenessStops = stops;
-  globals.__likenessRunStarted ??= new Date();
+  // Every namespace of this run carries the token; the teardown deletes only those streams.
+  process.env[TEST_RUN] ??= randomBytes(3).toString('hex');
   const useContainers = process.env['LIKENESS_TEST_CONTAINERS'] !== 'false' && (await containerRuntimeAvailable());
 
   if (!process.env[TEST_DATABASE_URL]) {

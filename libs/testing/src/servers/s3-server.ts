@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from '@likeness/devstack';
 import { containerRuntimeAvailable } from '../containers.js';
-import { waitFor } from './free-port.js';
 import { signS3Request } from './sigv4.js';
 
 /** The release docker-compose.yml runs, so tests and local stacks see the same server. */
@@ -144,7 +144,7 @@ async function createBucket(target: {
   secretAccessKey: string;
 }): Promise<void> {
   const url = new URL(`/${target.bucket}`, target.endpoint);
-  const response = await fetch(url, { method: 'PUT', headers: signS3Request({ ...target, method: 'PUT', url }) });
+  const response = await fetch(url, { method: 'PUT', headers: await signS3Request({ ...target, method: 'PUT', url }) });
   const body = await response.text();
   if (!response.ok && !body.includes('BucketAlreadyOwnedByYou')) {
     throw new Error(`Creating bucket ${target.bucket} at ${target.endpoint} failed: ${response.status} ${body}`);

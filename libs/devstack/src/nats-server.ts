@@ -68,7 +68,11 @@ export async function startNatsServer(options: {
     child = undefined;
     if (!proc || proc.exitCode !== null) return;
     await new Promise<void>((resolve) => {
-      proc.once('exit', () => resolve());
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+      proc.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
       proc.kill('SIGTERM');
     });
   };

@@ -1,0 +1,5 @@
+export * from './mailer.js';
+export * from './smtp-mailer.js';
+export * from './mailbox-mailer.js';
+export * from './templates.js';
+export * from './mail-config.js';

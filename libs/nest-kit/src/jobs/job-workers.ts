@@ -1,0 +1,217 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type JobDefinition, eventEnvelopeSchema } from '@likeness/contracts';
+import { type Consumer, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DiscoveryService, Reflector } from '@nestjs/core';
+import { APP_CONFIG, type ServiceConfig } from '../config/config.js';
+import { jobMetrics } from '../health/metrics.js';
+import { runWithCorrelation } from '../logging/correlation.js';
+import { ensureConsumer } from '../messaging/jetstream-setup.js';
+import { NATS_CONNECTION, NATS_SETTINGS, type NatsSettings } from '../messaging/nats.js';
+import { type BackoffPolicy, FailureStreak, backoffDelay } from '../resilience/backoff.js';
+import {
+  JOB_HANDLER_METADATA,
+  type JobContext,
+  type JobHandlerMetadata,
+  type JobOptions,
+  type JobProcessor,
+} from './job-handler.decorator.js';
+import { ensureJobsStream } from './jobs-stream.js';
+
+/** How long one pull waits for a job before asking again (and noticing a shutdown). */
+const PULL_EXPIRES_MS = 2_000;
+const RETRY_BACKOFF: BackoffPolicy = { initialMs: 1_000, maxMs: 60_000 };
+/** Jobs delivered and not yet finished, across every replica, before the queue holds back. */
+const MAX_ACK_PENDING = 1_000;
+
+/** Thrown into `giveUp` when a delivery arrives after the last attempt (its worker died). */
+export class AttemptsExhaustedError extends Error {
+  constructor(attempts: number) {
+    super(`every one of ${attempts} attempt(s) ended without an answer`);
+    this.name = 'AttemptsExhaustedError';
+  }
+}
+
+interface Worker {
+  job: JobDefinition;
+  options: Required<JobOptions>;
+  processor: JobProcessor<JobDefinition>;
+  consumer?: Consumer;
+}
+
+interface InFlight {
+  message: JsMsg;
+  abort: AbortController;
+}
+
+/**
+ * Runs every `@JobHandler` of the app: `concurrency` loops per job, each pulling one message
+ * only when it is free (nothing waits in a local buffer that a busier replica could have
+ * taken). While a job runs its message is kept alive with `working` heartbeats; a job that
+ * throws is handed back with a growing delay; after the last attempt `giveUp` settles it. On
+ * shutdown the loops stop pulling and finish what they hold; what still runs when
+ * SHUTDOWN_GRACE_MS ends is handed back at once for another replica.
+ */
+@Injectable()
+export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(JobWorkers.name);
+  private readonly inFlight = new Set<InFlight>();
+  private loops: Promise<void>[] = [];
+  private stopping = false;
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: ServiceConfig,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(NATS_SETTINGS) private readonly settings: NatsSettings,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    for (const wrapper of this.discovery.getProviders()) {
+      if (!wrapper.metatype || !wrapper.instance) continue;
+      const metadata = this.reflector.get<JobHandlerMetadata | undefined>(JOB_HANDLER_METADATA, wrapper.metatype);
+      if (!metadata) continue;
+      const options =
+        typeof metadata.options === 'function' ? metadata.options(this.config as never) : metadata.options;
+      const worker: Worker = {
+        job: metadata.job,
+        options: { backoff: RETRY_BACKOFF, ...options },
+        processor: wrapper.instance as JobProcessor<JobDefinition>,
+      };
+      for (let slot = 1; slot <= worker.options.concurrency; slot += 1) this.loops.push(this.loop(worker, slot));
+      this.logger.log(`Taking ${metadata.job.subject} jobs, ${worker.options.concurrency} at a time`);
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    const drained = Promise.all(this.loops).then(() => true);
+    const timedOut = sleep(this.config.SHUTDOWN_GRACE_MS).then(() => false);
+    if (!(await Promise.race([drained, timedOut]))) {
+      this.logger.warn(`Handing ${this.inFlight.size} unfinished job(s) back to the queue`);
+      for (const flight of this.inFlight) {
+        flight.message.nak();
+        flight.abort.abort();
+      }
+      await Promise.race([drained, sleep(2_000)]);
+    }
+  }
+
+  private async loop(worker: Worker, slot: number): Promise<void> {
+    const streak = new FailureStreak();
+    while (!this.stopping) {
+      try {
+        worker.consumer ??= await this.consumer(worker);
+        const message = await worker.consumer.next({ expires: PULL_EXPIRES_MS });
+        if (streak.reset() && slot === 1) this.logger.log(`The ${worker.job.subject} queue is reachable again`);
+        if (!message) continue;
+        if (this.stopping) {
+          message.nak();
+          break;
+        }
+        await this.handle(worker, message);
+      } catch (error) {
+        if (this.stopping) break;
+        worker.consumer = undefined;
+        const wait = streak.fail();
+        if (streak.worthLogging) {
+          this.logger.warn(
+            `Worker slot ${slot} of ${worker.job.subject} waiting for the queue: ${(error as Error).message}`,
+          );
+        }
+        await sleep(wait);
+      }
+    }
+  }
+
+  private async consumer({ job, options }: Worker): Promise<Consumer> {
+    const jsm = await jetstreamManager(this.nats);
+    const stream = await ensureJobsStream(jsm, this.settings);
+    // No delivery limit on the broker's side: a delivery past the last attempt gives the job up,
+    // and a give-up that fails (its database away) is tried again rather than forgotten.
+    await ensureConsumer(jsm, this.settings, stream, {
+      durable: job.consumer,
+      filterSubject: `${job.subject}.>`,
+      ackWaitMs: options.ackWaitMs,
+      maxDeliver: -1,
+      maxAckPending: MAX_ACK_PENDING,
+    });
+    return jetstream(this.nats).consumers.get(stream, job.consumer);
+  }
+
+  private async handle(worker: Worker, message: JsMsg): Promise<void> {
+    const { job, options, processor } = worker;
+    const envelope = eventEnvelopeSchema.safeParse(safeJson(message));
+    const payload = envelope.success ? job.payload.safeParse(envelope.data.payload) : undefined;
+    if (!envelope.success || !payload?.success) {
+      // A malformed message will not get better by redelivery.
+      this.logger.error(`Dropping malformed ${job.subject} message ${message.seq}`);
+      jobMetrics.outcomes.inc({ job: job.subject, outcome: 'malformed' });
+      message.term();
+      return;
+    }
+    const flight: InFlight = { message, abort: new AbortController() };
+    const context: JobContext = {
+      attempt: message.info.deliveryCount,
+      maxAttempts: options.maxAttempts,
+      signal: flight.abort.signal,
+      envelope: envelope.data,
+    };
+    this.inFlight.add(flight);
+    const heartbeat = setInterval(() => message.working(), Math.max(500, Math.floor(options.ackWaitMs / 3)));
+    const timer = jobMetrics.duration.startTimer({ job: job.subject });
+    await runWithCorrelation(envelope.data.correlationId, async () => {
+      let outcome: 'done' | 'retried' | 'gave_up' | 'handed_back';
+      try {
+        if (context.attempt > options.maxAttempts) {
+          await processor.giveUp(payload.data, new AttemptsExhaustedError(options.maxAttempts), context);
+          outcome = 'gave_up';
+        } else {
+          try {
+            await processor.run(payload.data, context);
+            outcome = 'done';
+          } catch (error) {
+            if (flight.abort.signal.aborted) throw error;
+            if (context.attempt < options.maxAttempts) throw error;
+            await processor.giveUp(payload.data, error, context);
+            outcome = 'gave_up';
+          }
+        }
+        message.ack();
+      } catch (error) {
+        if (flight.abort.signal.aborted) {
+          // Already handed back by the shutdown.
+          outcome = 'handed_back';
+        } else {
+          const delayMs = backoffDelay(options.backoff, context.attempt);
+          this.logger.warn(
+            `${job.subject} attempt ${context.attempt} failed, retrying in ${delayMs} ms: ${(error as Error).message}`,
+          );
+          message.nak(delayMs);
+          outcome = 'retried';
+        }
+      } finally {
+        clearInterval(heartbeat);
+        this.inFlight.delete(flight);
+      }
+      timer({ outcome });
+      jobMetrics.outcomes.inc({ job: job.subject, outcome });
+    });
+  }
+}
+
+function safeJson(message: JsMsg): unknown {
+  try {
+    return message.json();
+  } catch {
+    return undefined;
+  }
+}
