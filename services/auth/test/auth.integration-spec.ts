@@ -1,10 +1,12 @@
-import { AuthRpc, type Session } from '@likeness/contracts';
-import { createServiceApp, loadConfig, runMigrations } from '@likeness/nest-kit';
+import { AuthRpc, SESSION_REVOCATIONS_BUCKET, type Session } from '@likeness/contracts';
+import { createServiceApp, loadConfig, namespacedStream, runMigrations } from '@likeness/nest-kit';
 import { createTestRpcClient, createTestServiceEnvironment } from '@likeness/testing';
+import { Kvm } from '@nats-io/kv';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { authService } from '../src/auth.service-definition.js';
+import { SessionsService } from '../src/sessions/sessions.service.js';
 
 type Environment = Awaited<ReturnType<typeof createTestServiceEnvironment>>;
 
@@ -96,7 +98,7 @@ describe('auth service', () => {
 
     it('should announce every account through the outbox', async () => {
       const { rows } = await db.query<{ subject: string; envelope: { payload: { username: string } } }>(
-        `SELECT subject, envelope FROM auth.outbox ORDER BY created_at`,
+        `SELECT subject, envelope FROM auth.outbox WHERE subject LIKE 'events.%' ORDER BY created_at`,
       );
       expect(rows.map((row) => row.subject)).toEqual(Array(3).fill('events.auth.UserRegistered.v1'));
       expect(rows.map((row) => row.envelope.payload.username)).toEqual(['Grace_H', 'alan', 'racer']);
@@ -162,7 +164,7 @@ describe('auth service', () => {
 
     it('should refuse a refresh token after logout', async () => {
       const login = await client.rpc.call(AuthRpc.login, { username: 'alan', password: 'enigma-1912' });
-      await expect(client.rpc.call(AuthRpc.logout, { refreshToken: login.refreshToken })).resolves.toEqual({
+      await expect(client.rpc.call(AuthRpc.logout, { refreshToken: login.refreshToken })).resolves.toMatchObject({
         revoked: true,
       });
       await expect(client.rpc.call(AuthRpc.refresh, { refreshToken: login.refreshToken })).rejects.toMatchObject({
@@ -175,8 +177,128 @@ describe('auth service', () => {
         code: 'AUTH.SESSION_EXPIRED',
       });
     });
+
+    it('should give requests racing one rotation the same successor, leaving one live token', async () => {
+      const login = await client.rpc.call(AuthRpc.login, { username: 'alan', password: 'enigma-1912' });
+      const [a, b, c] = await Promise.all(
+        [1, 2, 3].map(() => client.rpc.call(AuthRpc.refresh, { refreshToken: login.refreshToken })),
+      );
+      expect(new Set([a!.refreshToken, b!.refreshToken, c!.refreshToken]).size).toBe(1);
+      expect(a!.refreshToken).not.toBe(login.refreshToken);
+      const sessionId = sessionOf(login.accessToken);
+      expect(sessionOf(a!.accessToken)).toBe(sessionId);
+      const { rows } = await db.query<{ live: string }>(
+        `SELECT count(*) AS live FROM auth.refresh_tokens
+          WHERE family_id = $1 AND rotated_at IS NULL AND revoked_at IS NULL`,
+        [sessionId],
+      );
+      expect(Number(rows[0]!.live)).toBe(1);
+      // A later rotation within the grace window: the first token leads to the newest successor.
+      const next = await client.rpc.call(AuthRpc.refresh, { refreshToken: a!.refreshToken });
+      await expect(client.rpc.call(AuthRpc.refresh, { refreshToken: login.refreshToken })).resolves.toMatchObject({
+        refreshToken: next.refreshToken,
+      });
+    });
+
+    it('should keep successors only as ciphertext the old token opens', async () => {
+      const login = await client.rpc.call(AuthRpc.login, { username: 'alan', password: 'enigma-1912' });
+      const next = await client.rpc.call(AuthRpc.refresh, { refreshToken: login.refreshToken });
+      const { rows } = await db.query<{ sealed: string }>(
+        `SELECT successor_sealed AS sealed FROM auth.refresh_tokens WHERE family_id = $1 AND rotated_at IS NOT NULL`,
+        [sessionOf(login.accessToken)],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.sealed).not.toContain(next.refreshToken);
+      expect(Buffer.from(rows[0]!.sealed, 'base64url').toString('latin1')).not.toContain(next.refreshToken);
+    });
+  });
+
+  describe('revoking sessions', () => {
+    const revocationList = async () => {
+      const kv = await new Kvm(client.connection).open(
+        namespacedStream({ namespace: env.namespace }, SESSION_REVOCATIONS_BUCKET),
+      );
+      const entries = new Map<string, unknown>();
+      for await (const key of await kv.keys()) entries.set(key, (await kv.get(key))?.json());
+      return entries;
+    };
+
+    it('should end every session of a user but the one kept, and list them for the gateways', async () => {
+      const sessions = [];
+      for (let index = 0; index < 3; index += 1) {
+        sessions.push(await client.rpc.call(AuthRpc.login, { username: 'alan', password: 'enigma-1912' }));
+      }
+      const [kept, ...ended] = sessions.map((session) => ({ ...session, sessionId: sessionOf(session.accessToken) }));
+
+      const revoked = await app.get(SessionsService).revokeSessions(2, { except: kept!.sessionId });
+
+      expect(revoked.map((revocation) => revocation.sessionId).sort()).toEqual(
+        expect.arrayContaining(ended.map((session) => session.sessionId)),
+      );
+      expect(revoked.map((revocation) => revocation.sessionId)).not.toContain(kept!.sessionId);
+      for (const session of ended) {
+        await expect(client.rpc.call(AuthRpc.refresh, { refreshToken: session.refreshToken })).rejects.toMatchObject({
+          code: 'AUTH.SESSION_EXPIRED',
+        });
+      }
+      await expect(client.rpc.call(AuthRpc.refresh, { refreshToken: kept!.refreshToken })).resolves.toMatchObject({
+        user: { id: 2 },
+      });
+      const list = await revocationList();
+      for (const session of ended) {
+        expect(list.get(session.sessionId)).toEqual({ sessionId: session.sessionId, until: expect.any(String) });
+        // Kept as long as the session's last access token can live.
+        const until = Date.parse((list.get(session.sessionId) as { until: string }).until);
+        expect(until).toBeGreaterThanOrEqual(jwtExpiry(session.accessToken));
+      }
+      expect(list.has(kept!.sessionId)).toBe(false);
+      const { rows } = await db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM auth.outbox WHERE subject = 'events.auth.SessionsRevoked.v1'`,
+      );
+      expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(1);
+    });
+
+    it('should say which session a logout ended', async () => {
+      const login = await client.rpc.call(AuthRpc.login, { username: 'alan', password: 'enigma-1912' });
+      const result = await client.rpc.call(AuthRpc.logout, { refreshToken: login.refreshToken });
+      expect(result).toEqual({
+        revoked: true,
+        revocation: { sessionId: sessionOf(login.accessToken), until: expect.any(String) },
+      });
+      expect((await revocationList()).has(sessionOf(login.accessToken))).toBe(true);
+    });
+  });
+
+  describe('login limits', () => {
+    it('should refuse past the limit with the wait in the error, which crosses NATS', async () => {
+      const results = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        results.push(
+          await client.rpc
+            .call(AuthRpc.login, { username: 'racer', password: 'wrong-password', ip: '192.0.2.7' })
+            .catch((error: unknown) => error),
+        );
+      }
+      expect(results.slice(0, 5).map((error) => (error as { code: string }).code)).toEqual(
+        Array(5).fill('AUTH.INVALID_CREDENTIALS'),
+      );
+      expect(results[5]).toMatchObject({ code: 'COMMON.RATE_LIMITED', status: 429 });
+      // A token comes back every 120 s: the wait is what is left of it once the six tries are made.
+      const { retryAfterSeconds } = results[5] as { retryAfterSeconds: number };
+      expect(retryAfterSeconds).toBeGreaterThan(60);
+      expect(retryAfterSeconds).toBeLessThanOrEqual(120);
+    });
   });
 });
+
+/** The session id an access token names. */
+function sessionOf(accessToken: string): string {
+  return (jwt.decode(accessToken) as { sid: string }).sid;
+}
+
+function jwtExpiry(accessToken: string): number {
+  return (jwt.decode(accessToken) as { exp: number }).exp * 1000;
+}
 
 describe('administrator bootstrap', () => {
   it('should create the administrator as user 1 from the environment before anyone registers', async () => {
@@ -203,6 +325,39 @@ describe('administrator bootstrap', () => {
       ).resolves.toMatchObject({
         user: { id: 1, role: 'admin' },
       });
+    } finally {
+      await client.close();
+      await app.close();
+      await env.database.drop();
+    }
+  });
+
+  it('should never make a registrant the administrator in production, keeping id 1 for the bootstrap', async () => {
+    const env = await createTestServiceEnvironment('prodadmin');
+    const production = { NODE_ENV: 'production', MAIL_PROVIDER: 'mailbox', PUBLIC_URL: 'https://likeness.example' };
+    let app = await startAuth(env, production);
+    const client = await createTestRpcClient(env.natsUrl, env.namespace);
+    try {
+      const first = await client.rpc.call(AuthRpc.register, {
+        username: 'first_comer',
+        email: 'first@example.com',
+        password: 'secret1',
+      });
+      expect(first.user).toMatchObject({ id: 2, role: 'user' });
+      await expect(client.rpc.call(AuthRpc.getUser, { userId: 1 })).rejects.toMatchObject({ code: 'COMMON.NOT_FOUND' });
+      await app.close();
+
+      app = await startAuth(env, {
+        ...production,
+        ADMIN_USERNAME: 'root_admin',
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: 'a-long-admin-password',
+      });
+      await expect(client.rpc.call(AuthRpc.getUser, { userId: 1 })).resolves.toMatchObject({
+        username: 'root_admin',
+        role: 'admin',
+      });
+      await expect(client.rpc.call(AuthRpc.getUser, { userId: 2 })).resolves.toMatchObject({ role: 'user' });
     } finally {
       await client.close();
       await app.close();

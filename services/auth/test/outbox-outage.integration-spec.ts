@@ -72,7 +72,10 @@ describe('UserRegistered through a NATS outage', () => {
     });
     expect(await receivedNames()).toEqual(usernames);
     expect(consumer.handlerRuns()).toBe(USERS);
-    expect(await count(`SELECT count(*) AS n FROM auth.outbox WHERE published_at IS NULL`)).toBe(0);
+    // The events; the welcome mails they queue meanwhile are auth's own jobs, published on their own time.
+    expect(
+      await count(`SELECT count(*) AS n FROM auth.outbox WHERE published_at IS NULL AND subject LIKE 'events.%'`),
+    ).toBe(0);
   });
 
   it('should not double an event the relay publishes again', async () => {

@@ -5,7 +5,9 @@ import type { DataSource } from 'typeorm';
 import { BillingController } from './billing.controller.js';
 import type { BillingConfig } from './billing.config.js';
 import { billingDatabase } from './database/billing-database.js';
+import { UserDeletedListener } from './erasure/user-deleted.listener.js';
 import { AccountsService } from './ledger/accounts.service.js';
+import { CreditHistoryService } from './ledger/credit-history.service.js';
 import { CreditLedger } from './ledger/credit-ledger.js';
 import { HoldsService } from './ledger/holds.service.js';
 import { GenerationListener } from './ledger/generation.listener.js';
@@ -14,7 +16,7 @@ import { UserRegisteredListener } from './ledger/user-registered.listener.js';
 import { PackagesService } from './packages/packages.service.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { PAYMENT_PROVIDER } from './payments/providers/payment-provider.js';
-import { createPaymentProvider } from './payments/providers/create-payment-provider.js';
+import { announcePaymentProvider, createPaymentProvider } from './payments/providers/create-payment-provider.js';
 
 @Module({})
 export class AppModule {
@@ -25,6 +27,7 @@ export class AppModule {
       controllers: [BillingController],
       providers: [
         CreditLedger,
+        CreditHistoryService,
         AccountsService,
         HoldsService,
         PackagesService,
@@ -32,10 +35,13 @@ export class AppModule {
         UserRegisteredListener,
         TrainingListener,
         GenerationListener,
+        UserDeletedListener,
         {
           provide: PAYMENT_PROVIDER,
-          useFactory: (appConfig: BillingConfig, dataSource: DataSource) =>
-            createPaymentProvider(appConfig, dataSource),
+          useFactory: (appConfig: BillingConfig, dataSource: DataSource) => {
+            announcePaymentProvider(appConfig);
+            return createPaymentProvider(appConfig, dataSource);
+          },
           inject: [APP_CONFIG, getDataSourceToken()],
         },
       ],

@@ -1,4 +1,4 @@
-import { serviceConfigSchema } from '@likeness/nest-kit';
+import { envChoice, serviceConfigSchema } from '@likeness/nest-kit';
 import { z } from 'zod';
 
 const optional = z
@@ -6,9 +6,17 @@ const optional = z
   .optional()
   .transform((value) => value || undefined);
 
+const STRIPE_SETTINGS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const;
+
 export const billingConfigSchema = serviceConfigSchema
   .extend({
-    /** With a secret key, payments go through Stripe; without, through the local test processor. */
+    /**
+     * Who takes payments: `stripe`, or `local` (the test processor: test cards buy credits).
+     * Unset: Stripe when STRIPE_SECRET_KEY is set, else local; in production the local
+     * processor runs only when named, so free credits are never an accident.
+     */
+    PAYMENTS_PROVIDER: envChoice(['stripe', 'local']),
+    /** The Stripe account; required with PAYMENTS_PROVIDER=stripe. */
     STRIPE_SECRET_KEY: optional,
     /** Verifies webhook signatures; required with STRIPE_SECRET_KEY. */
     STRIPE_WEBHOOK_SECRET: optional,
@@ -26,9 +34,34 @@ export const billingConfigSchema = serviceConfigSchema
     /** Reserve and capture batches one replica runs at once (group commit); see docs/benchmarks.md. */
     LEDGER_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   })
-  .refine((config) => !config.STRIPE_SECRET_KEY || (config.STRIPE_WEBHOOK_SECRET && config.STRIPE_PUBLISHABLE_KEY), {
-    error: 'set STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY with STRIPE_SECRET_KEY',
-    path: ['STRIPE_SECRET_KEY'],
-  });
+  .superRefine((config, context) => {
+    if (config.PAYMENTS_PROVIDER === 'stripe') {
+      for (const name of STRIPE_SETTINGS) {
+        if (!config[name])
+          context.addIssue({ code: 'custom', path: [name], message: `set ${name} with PAYMENTS_PROVIDER=stripe` });
+      }
+    } else if (!config.PAYMENTS_PROVIDER && config.STRIPE_SECRET_KEY) {
+      if (!config.STRIPE_WEBHOOK_SECRET || !config.STRIPE_PUBLISHABLE_KEY) {
+        context.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'set STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY with STRIPE_SECRET_KEY',
+        });
+      }
+    } else if (!config.PAYMENTS_PROVIDER && config.NODE_ENV === 'production') {
+      context.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_PROVIDER'],
+        message:
+          'In production, payments need STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY; ' +
+          'set PAYMENTS_PROVIDER=local to run the local test processor knowingly.',
+      });
+    }
+  })
+  .transform((config) => ({
+    ...config,
+    PAYMENTS_PROVIDER:
+      config.PAYMENTS_PROVIDER ?? (config.STRIPE_SECRET_KEY ? ('stripe' as const) : ('local' as const)),
+  }));
 
 export type BillingConfig = z.output<typeof billingConfigSchema>;

@@ -2,6 +2,7 @@ import { BillingRpc, type RpcRequest } from '@likeness/contracts';
 import { RpcHandler } from '@likeness/nest-kit';
 import { Controller } from '@nestjs/common';
 import { AccountsService } from './ledger/accounts.service.js';
+import { CreditHistoryService } from './ledger/credit-history.service.js';
 import { HoldsService } from './ledger/holds.service.js';
 import { PackagesService } from './packages/packages.service.js';
 import { PaymentsService } from './payments/payments.service.js';
@@ -13,6 +14,7 @@ export class BillingController {
     private readonly holds: HoldsService,
     private readonly packages: PackagesService,
     private readonly payments: PaymentsService,
+    private readonly history: CreditHistoryService,
   ) {}
 
   @RpcHandler(BillingRpc.getBalance)
@@ -38,6 +40,11 @@ export class BillingController {
   @RpcHandler(BillingRpc.releaseCredits)
   async release(request: RpcRequest<typeof BillingRpc.releaseCredits>) {
     return { reference: request.reference, status: await this.holds.release(request.reference) };
+  }
+
+  @RpcHandler(BillingRpc.getCreditHistory)
+  creditHistory(request: RpcRequest<typeof BillingRpc.getCreditHistory>) {
+    return this.history.page(request.userId, request.page, request.pageSize);
   }
 
   @RpcHandler(BillingRpc.listPackages)

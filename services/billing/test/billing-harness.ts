@@ -1,5 +1,10 @@
 import { createServiceApp, loadConfig, runMigrations } from '@likeness/nest-kit';
-import { createTestServiceEnvironment } from '@likeness/testing';
+import {
+  type TestEventPublisher,
+  connectEventPublisher,
+  createTestRpcClient,
+  createTestServiceEnvironment,
+} from '@likeness/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { type BillingConfig, billingConfigSchema } from '../src/billing.config.js';
@@ -10,6 +15,10 @@ export interface BillingUnderTest {
   env: Awaited<ReturnType<typeof createTestServiceEnvironment>>;
   config: BillingConfig;
   db: pg.Pool;
+  /** A typed RPC client in billing's namespace, as other services call it. */
+  rpc: Awaited<ReturnType<typeof createTestRpcClient>>['rpc'];
+  /** Publishes events billing consumes, as their services' relays would. */
+  events: TestEventPublisher;
   close(): Promise<void>;
 }
 
@@ -20,12 +29,18 @@ export async function startBilling(label: string, extraEnv: Record<string, strin
   await runMigrations(billingService.database(config));
   const app = await createServiceApp(billingService, config);
   const db = new pg.Pool({ connectionString: env.database.url, max: 4 });
+  const client = await createTestRpcClient(env.natsUrl, env.namespace);
+  const events = await connectEventPublisher(env.natsUrl, env.namespace);
   return {
     app,
     env,
     config,
     db,
+    rpc: client.rpc,
+    events,
     close: async () => {
+      await events.close();
+      await client.close();
       await db.end();
       await app.close();
       await env.database.drop();

@@ -6,22 +6,15 @@ import {
   TRAINING_COST,
   TrainingEvents,
 } from '@likeness/contracts';
-import { namespaced } from '@likeness/nest-kit';
-import { createTestRpcClient, waitFor } from '@likeness/testing';
-import { jetstream } from '@nats-io/jetstream';
-import { type NatsConnection, connect } from '@nats-io/transport-node';
+import { waitForInbox } from '@likeness/testing';
 import { type BillingUnderTest, expectLedgerConserved, fund, startBilling } from './billing-harness.js';
 
 describe('the training saga in billing', () => {
   let billing: BillingUnderTest;
-  let rpc: Awaited<ReturnType<typeof createTestRpcClient>>;
-  let nats: NatsConnection;
   let nextUser = 700;
 
   beforeAll(async () => {
     billing = await startBilling('training-holds');
-    rpc = await createTestRpcClient(billing.env.natsUrl, billing.env.namespace);
-    nats = await connect({ servers: billing.env.natsUrl });
   });
 
   afterEach(async () => {
@@ -29,40 +22,20 @@ describe('the training saga in billing', () => {
   });
 
   afterAll(async () => {
-    await nats?.close();
-    await rpc?.close();
     await billing?.close();
   });
 
-  /** Publishes one event envelope, `copies` times under different message ids (as redeliveries do). */
-  async function publish<E extends EventDefinition>(event: E, payload: EventPayload<E>, copies = 1): Promise<string> {
-    const id = randomUUID();
-    const envelope = JSON.stringify({
-      id,
-      type: `${event.service}.${event.name}`,
-      version: event.version,
-      occurredAt: new Date().toISOString(),
-      payload,
-    });
-    const subject = namespaced({ namespace: billing.env.namespace }, event.subject);
-    for (let copy = 0; copy < copies; copy += 1) {
-      await jetstream(nats).publish(subject, envelope, { msgID: `${id}-${copy}` });
-    }
-    return id;
-  }
+  /** Publishes one event, `copies` times under different message ids (as redeliveries do). */
+  const publish = <E extends EventDefinition>(event: E, payload: EventPayload<E>, copies = 1) =>
+    billing.events.publish(event, payload, { copies });
 
-  const handled = (eventId: string) =>
-    waitFor(
-      async () =>
-        (await billing.db.query(`SELECT 1 FROM billing.inbox WHERE event_id = $1`, [eventId])).rows.length > 0,
-      { what: `event ${eventId} to be handled` },
-    );
+  const handled = (eventId: string) => waitForInbox(billing.db, 'billing', eventId);
 
   async function heldTraining() {
     const userId = (nextUser += 1);
     await fund(billing, userId, 50, `test:fund-${userId}`);
     const holdReference = `training:${randomUUID()}`;
-    await rpc.rpc.call(BillingRpc.reserveCredits, { userId, amount: TRAINING_COST, reference: holdReference });
+    await billing.rpc.call(BillingRpc.reserveCredits, { userId, amount: TRAINING_COST, reference: holdReference });
     const base = { modelId: userId, userId, holdReference };
     return { userId, holdReference, base };
   }
@@ -82,7 +55,7 @@ describe('the training saga in billing', () => {
     const second = await publish(TrainingEvents.TrainingCompleted, completed(base));
     await handled(first);
     await handled(second);
-    await expect(rpc.rpc.call(BillingRpc.getBalance, { userId })).resolves.toEqual({
+    await expect(billing.rpc.call(BillingRpc.getBalance, { userId })).resolves.toEqual({
       userId,
       balance: 50 - TRAINING_COST,
       held: 0,
@@ -101,14 +74,14 @@ describe('the training saga in billing', () => {
   it('should give the hold of a failed training back, and not charge it when a completion comes later', async () => {
     const { userId, holdReference, base } = await heldTraining();
     await handled(await publish(TrainingEvents.TrainingFailed, { ...base, reason: 'It failed.' }, 2));
-    await expect(rpc.rpc.call(BillingRpc.getBalance, { userId })).resolves.toMatchObject({
+    await expect(billing.rpc.call(BillingRpc.getBalance, { userId })).resolves.toMatchObject({
       balance: 50,
       held: 0,
       available: 50,
     });
     // Cannot happen (a model moves once), but if it did the released hold stays released.
     await handled(await publish(TrainingEvents.TrainingCompleted, completed(base)));
-    await expect(rpc.rpc.call(BillingRpc.getBalance, { userId })).resolves.toMatchObject({ balance: 50, held: 0 });
+    await expect(billing.rpc.call(BillingRpc.getBalance, { userId })).resolves.toMatchObject({ balance: 50, held: 0 });
     const hold = await billing.db.query(`SELECT status FROM billing.holds WHERE reference = $1`, [holdReference]);
     expect(hold.rows).toEqual([{ status: 'released' }]);
   });
@@ -123,6 +96,6 @@ describe('the training saga in billing', () => {
       reason: 'The training could not be started.',
     });
     await handled(eventId);
-    await expect(rpc.rpc.call(BillingRpc.getBalance, { userId })).resolves.toMatchObject({ balance: 50, held: 0 });
+    await expect(billing.rpc.call(BillingRpc.getBalance, { userId })).resolves.toMatchObject({ balance: 50, held: 0 });
   });
 });

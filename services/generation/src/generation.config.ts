@@ -1,4 +1,4 @@
-import { serviceConfigSchema } from '@likeness/nest-kit';
+import { envChoice, serviceConfigSchema } from '@likeness/nest-kit';
 import { checkStorageConfig, storageConfigShape } from '@likeness/storage';
 import { z } from 'zod';
 
@@ -29,7 +29,13 @@ export const generationConfigSchema = serviceConfigSchema
     PROVIDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
     /** How long a local (preview) generation takes. */
     LOCAL_GENERATION_MS: z.coerce.number().int().min(0).default(4_000),
-    /** With a token, images come from Replicate; without, from the local preview generator. */
+    /**
+     * Who makes the images: `replicate`, or `local` (labelled previews made from the selfies).
+     * Unset: Replicate when REPLICATE_API_TOKEN is set, else local; in production the local
+     * generator runs only when named.
+     */
+    INFERENCE_PROVIDER: envChoice(['replicate', 'local']),
+    /** The Replicate account's token; required with INFERENCE_PROVIDER=replicate. */
     REPLICATE_API_TOKEN: optional,
     /** Where the Replicate API lives (tests point it at a local stand-in). */
     REPLICATE_API_URL: z.url({ error: 'must be a URL' }).optional(),
@@ -44,6 +50,25 @@ export const generationConfigSchema = serviceConfigSchema
     SWEEP_INTERVAL_MS: positiveInt(60_000),
   })
   .superRefine(checkStorageConfig)
+  .superRefine((config, context) => {
+    if (config.INFERENCE_PROVIDER === 'replicate' && !config.REPLICATE_API_TOKEN) {
+      context.addIssue({
+        code: 'custom',
+        path: ['REPLICATE_API_TOKEN'],
+        message: 'set REPLICATE_API_TOKEN with INFERENCE_PROVIDER=replicate',
+      });
+    }
+    // Every role checks it: they share one environment, and the API side records the provider on each job.
+    if (!config.INFERENCE_PROVIDER && !config.REPLICATE_API_TOKEN && config.NODE_ENV === 'production') {
+      context.addIssue({
+        code: 'custom',
+        path: ['INFERENCE_PROVIDER'],
+        message:
+          'In production, generation needs REPLICATE_API_TOKEN; ' +
+          'set INFERENCE_PROVIDER=local to run the local preview generator knowingly.',
+      });
+    }
+  })
   .refine(
     (config) =>
       config.GENERATION_HOLD_SECONDS * 1000 >
@@ -52,13 +77,17 @@ export const generationConfigSchema = serviceConfigSchema
       error: 'must outlast every attempt of a job: (JOB_TIMEOUT_MS + JOB_ACK_WAIT_MS) × (JOB_MAX_ATTEMPTS + 1)',
       path: ['GENERATION_HOLD_SECONDS'],
     },
-  );
+  )
+  .transform((config) => ({
+    ...config,
+    INFERENCE_PROVIDER:
+      config.INFERENCE_PROVIDER ?? (config.REPLICATE_API_TOKEN ? ('replicate' as const) : ('local' as const)),
+  }));
 
 export type GenerationConfig = z.output<typeof generationConfigSchema>;
 
-/** Who makes the images: Replicate with a token, else the local preview generator. */
-export const predictionProviderKind = (config: GenerationConfig) =>
-  config.REPLICATE_API_TOKEN ? ('replicate' as const) : ('local' as const);
+/** Who makes the images: Replicate or the local preview generator (INFERENCE_PROVIDER). */
+export const predictionProviderKind = (config: GenerationConfig) => config.INFERENCE_PROVIDER;
 
 export const runsApi = (config: GenerationConfig) => config.GENERATION_ROLE !== 'worker';
 export const runsWorkers = (config: GenerationConfig) => config.GENERATION_ROLE !== 'api';

@@ -1,10 +1,15 @@
 import { ServiceKitModule } from '@likeness/nest-kit';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AvatarsService } from './avatars/avatars.service.js';
+import { GenerationListener } from './avatars/generation.listener.js';
 import { mediaDatabase } from './database/media-database.js';
+import { PurgeUserObjectsProcessor } from './erasure/purge-user-objects.processor.js';
+import { UserDeletedListener } from './erasure/user-deleted.listener.js';
+import { UserErasure } from './erasure/user-erasure.service.js';
 import { FilesService } from './files/files.service.js';
 import { ImageUrls } from './files/image-urls.js';
 import { ImageFormatterService } from './formatter/image-formatter.service.js';
+import { PixelBudget } from './limits/pixel-budget.js';
 import { MediaController } from './media.controller.js';
 import type { MediaConfig } from './media.config.js';
 import { SelfieUploadService } from './selfies/selfie-upload.service.js';
@@ -29,8 +34,13 @@ export class AppModule {
         AvatarsService,
         FilesService,
         ImageFormatterService,
+        PixelBudget,
         TrainingArchiveService,
         TrainingListener,
+        GenerationListener,
+        UserErasure,
+        UserDeletedListener,
+        PurgeUserObjectsProcessor,
       ],
     };
   }

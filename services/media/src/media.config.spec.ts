@@ -39,4 +39,23 @@ describe('mediaConfigSchema', () => {
       'https://likeness.example',
     );
   });
+
+  it('should give each person 600 MP a minute, 320 MP (one full upload) at once, and let 0 turn it off', () => {
+    expect(loadConfig(mediaConfigSchema, base)).toMatchObject({
+      MEDIA_PIXEL_BUDGET_MP_PER_MINUTE: 600,
+      MEDIA_PIXEL_BURST_MP: 320,
+    });
+    expect(loadConfig(mediaConfigSchema, { ...base, MEDIA_PIXEL_BUDGET_MP_PER_MINUTE: '0' })).toMatchObject({
+      MEDIA_PIXEL_BUDGET_MP_PER_MINUTE: 0,
+    });
+  });
+
+  it('should refuse a burst smaller than one file, and a budget that takes more than an hour to fill', () => {
+    expect(() => loadConfig(mediaConfigSchema, { ...base, MEDIA_PIXEL_BURST_MP: '24' })).toThrow(
+      'MEDIA_PIXEL_BURST_MP: must be at least 25 (one file at the per-file cap)',
+    );
+    expect(() =>
+      loadConfig(mediaConfigSchema, { ...base, MEDIA_PIXEL_BURST_MP: '320', MEDIA_PIXEL_BUDGET_MP_PER_MINUTE: '5' }),
+    ).toThrow('MEDIA_PIXEL_BUDGET_MP_PER_MINUTE: must refill MEDIA_PIXEL_BURST_MP within 60 minutes');
+  });
 });

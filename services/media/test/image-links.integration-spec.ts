@@ -1,29 +1,13 @@
 import { type Avatar, MediaRpc, type UploadedImage } from '@likeness/contracts';
 import { UrlSigner } from '../src/files/url-signer.js';
-import { type MediaUnderTest, expectError, startMedia, uploaded } from './media-harness.js';
-import { decoded, jpeg, png } from './test-images.js';
-
-/** Where the gateway sends a public image URL. */
-const internalPath = (publicUrl: string) =>
-  publicUrl.replace(/^\/api\/files\//, '/internal/files/').replace(/^\/api\/shared\//, '/internal/shared/');
+import { type MediaUnderTest, expectError, internalPath, startMedia, storeAvatar, uploaded } from './media-harness.js';
+import { decoded, jpeg } from './test-images.js';
 
 const MAGIC = {
   png: [0x89, 0x50, 0x4e, 0x47],
   jpeg: [0xff, 0xd8, 0xff],
   webp: [0x52, 0x49, 0x46, 0x46],
 } as const;
-
-async function storeAvatar(media: MediaUnderTest, userId: number, sourceRef: string): Promise<Avatar> {
-  const stagingKey = `staging/${sourceRef.replace(/[^A-Za-z0-9]/g, '-')}.png`;
-  await media.storage.put(stagingKey, await png(256, 256), { contentType: 'image/png' });
-  return media.rpc.call(MediaRpc.storeAvatar, {
-    userId,
-    promptText: 'me as an astronaut, high quality portrait',
-    customModelId: 3,
-    stagingKey,
-    sourceRef,
-  });
-}
 
 describe('image links', () => {
   let media: MediaUnderTest;
@@ -70,7 +54,7 @@ describe('image links', () => {
 
     it("should stop serving a deleted selfie's URL", async () => {
       const { uploadedFiles } = await uploaded(
-        await media.upload(OWNER, [{ name: 'short-lived.jpg', bytes: await jpeg(64, 64) }]),
+        await media.upload(OWNER, [{ name: 'short-lived.jpg', bytes: await jpeg(512, 512) }]),
       );
       const doomed = uploadedFiles[0]!;
       expect((await media.internal(internalPath(doomed.imageUrl))).status).toBe(200);

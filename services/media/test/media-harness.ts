@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import type { ErrorCode, UploadSelfiesResponse } from '@likeness/contracts';
+import { type Avatar, type ErrorCode, MediaRpc, type UploadSelfiesResponse } from '@likeness/contracts';
 import {
   INTERNAL_AUTH_HEADER,
   INTERNAL_USER_HEADER,
@@ -15,6 +16,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { type MediaConfig, mediaConfigSchema } from '../src/media.config.js';
 import { mediaService } from '../src/media.service-definition.js';
+import { png } from './test-images.js';
 
 export interface UploadFile {
   name: string;
@@ -36,6 +38,11 @@ export interface MediaUnderTest {
   /** A call as the gateway makes it: internal token, and the user when given. */
   internal(path: string, init?: RequestInit & { userId?: number }): Promise<Response>;
   upload(userId: number, files: UploadFile[]): Promise<Response>;
+  /**
+   * POST /internal/selfies with these bytes exactly, through node:http (fetch frames every body
+   * properly). See `sendRaw`.
+   */
+  rawUpload(userId: number, body: Buffer, options?: RawOptions): Promise<Response | undefined>;
   /** Keys stored under `users/<userId>/`. */
   objectsOf(userId: number): Promise<string[]>;
   selfieCount(userId: number): Promise<number>;
@@ -84,6 +91,11 @@ export async function startMedia(label: string, extraEnv: Record<string, string>
       }
       return internal('/internal/selfies', { method: 'POST', body: form, userId });
     },
+    rawUpload: (userId, body, options) =>
+      sendRaw(`${url}/internal/selfies`, body, {
+        ...options,
+        headers: { [INTERNAL_AUTH_HEADER]: token, [INTERNAL_USER_HEADER]: String(userId), ...options?.headers },
+      }),
     objectsOf: async (userId) => {
       const keys: string[] = [];
       for await (const object of storage.list(`users/${userId}/`)) keys.push(object.key);
@@ -99,6 +111,57 @@ export async function startMedia(label: string, extraEnv: Record<string, string>
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface RawOptions {
+  headers?: Record<string, string>;
+  /** `multipart/form-data; boundary=XX` unless given. */
+  contentType?: string;
+  /**
+   * Announce more bytes than `body` holds, send `body`, wait this long and destroy the socket:
+   * a client that goes away mid-upload. The answer is then `undefined`.
+   */
+  resetAfterMs?: number;
+}
+
+/**
+ * A POST of raw bytes with node:http, as a broken or hostile client sends it: a body that ends
+ * wherever it ends, or a connection dropped half-way. The answer comes back as a Response.
+ */
+export function sendRaw(url: string, body: Buffer, options: RawOptions = {}): Promise<Response | undefined> {
+  const reset = options.resetAfterMs !== undefined;
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        ...options.headers,
+        'content-type': options.contentType ?? 'multipart/form-data; boundary=XX',
+        'content-length': String(reset ? body.length + 1024 * 1024 : body.length),
+      },
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (typeof value === 'string') headers.set(name, value);
+        }
+        resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers }));
+      });
+    });
+    request.on('error', (error) => (reset ? resolve(undefined) : reject(error)));
+    if (!reset) {
+      request.end(body);
+      return;
+    }
+    request.write(body);
+    setTimeout(() => {
+      request.destroy();
+      resolve(undefined);
+    }, options.resetAfterMs);
+  });
 }
 
 /** An error answer in the contract's shape, with the status its code implies. */
@@ -130,3 +193,20 @@ export async function expectNothingStored(media: MediaUnderTest, userId: number)
   expect(await media.selfieCount(userId)).toBe(0);
   expect(await media.objectsOf(userId)).toEqual([]);
 }
+
+/** A generated image kept for `userId`, staged under `staging/<sourceRef, sanitised>.png` as a worker does. */
+export async function storeAvatar(media: MediaUnderTest, userId: number, sourceRef: string): Promise<Avatar> {
+  const stagingKey = `staging/${sourceRef.replace(/[^A-Za-z0-9]/g, '-')}.png`;
+  await media.storage.put(stagingKey, await png(256, 256), { contentType: 'image/png' });
+  return media.rpc.call(MediaRpc.storeAvatar, {
+    userId,
+    promptText: 'me as an astronaut, high quality portrait',
+    customModelId: 3,
+    stagingKey,
+    sourceRef,
+  });
+}
+
+/** Where the gateway sends a public image URL (`/api/files/...`, `/api/shared/...`). */
+export const internalPath = (publicUrl: string) =>
+  publicUrl.replace(/^\/api\/files\//, '/internal/files/').replace(/^\/api\/shared\//, '/internal/shared/');

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { MediaRpc, SELFIE_LIMITS, uploadMessages } from '@likeness/contracts';
+import { waitFor } from '@likeness/testing';
 import sharp from 'sharp';
 import {
   type MediaUnderTest,
@@ -11,6 +13,7 @@ import {
 import {
   HTML_PAYLOAD,
   animatedGif,
+  blackImage,
   containsLatitude,
   decoded,
   gif,
@@ -35,16 +38,22 @@ const FORMATS = [
   { make: webp, extension: 'webp', type: 'image/webp' },
 ] as const;
 
-/** `count` small valid selfies, cycling through the four accepted formats. */
+/** The n-th test selfie's bytes, made once: a file's name may differ between uploads, its bytes need not. */
+const madeSelfies = new Map<number, Promise<Buffer>>();
+function selfieBytes(index: number): Promise<Buffer> {
+  const format = FORMATS[index % FORMATS.length]!;
+  if (!madeSelfies.has(index)) {
+    madeSelfies.set(index, format.make(SELFIE_LIMITS.minShortSide + index, SELFIE_LIMITS.minShortSide, index));
+  }
+  return madeSelfies.get(index)!;
+}
+
+/** `count` valid selfies of about the smallest size accepted, cycling through the four accepted formats. */
 async function selfies(count: number, prefix = 'selfie'): Promise<UploadFile[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, index) => {
       const format = FORMATS[index % FORMATS.length]!;
-      return {
-        name: `${prefix}-${index + 1}.${format.extension}`,
-        bytes: await format.make(96 + index, 72, index),
-        type: format.type,
-      };
+      return { name: `${prefix}-${index + 1}.${format.extension}`, bytes: await selfieBytes(index), type: format.type };
     }),
   );
 }
@@ -59,6 +68,13 @@ async function expectRefusal(
   const body = await expectError(response, status, code, message);
   expect(body.issues).toEqual([{ path: 'selfies', message }]);
 }
+
+/** A multipart part's head, boundary `XX`: what comes before a file's bytes. */
+const partHead = (filename: string) =>
+  Buffer.from(`--XX\r\nContent-Disposition: form-data; name="selfies"; filename="${filename}"\r\n\r\n`, 'latin1');
+/** A whole part: its head, the file, and the line break before the next boundary. */
+const part = (filename: string, bytes: Buffer) => Buffer.concat([partHead(filename), bytes, Buffer.from('\r\n')]);
+const UNREADABLE_UPLOAD = 'The upload could not be read. Please try again.';
 
 describe('selfie uploads', () => {
   let media: MediaUnderTest;
@@ -164,6 +180,40 @@ describe('selfie uploads', () => {
     await expectNothingStored(media, userId);
   });
 
+  it('should refuse a selfie under 512 px on its short side from its header, naming it', async () => {
+    const userId = newUser();
+    const narrow = await media.upload(userId, [{ name: 'narrow.jpg', bytes: await jpeg(1000, 511) }]);
+    await expectRefusal(narrow, 400, 'MEDIA.INVALID_IMAGE', uploadMessages.tooSmall('narrow.jpg'));
+    // Its pixels are never decoded: a header alone, with no image behind it, is refused the same way.
+    const headerOnly = await media.upload(userId, [
+      { name: 'icon.png', bytes: pngClaiming(4000, 300), type: 'image/png' },
+    ]);
+    await expectRefusal(headerOnly, 400, 'MEDIA.INVALID_IMAGE', uploadMessages.tooSmall('icon.png'));
+    await expectNothingStored(media, userId);
+    expect(uploadMessages.tooSmall('a.jpg')).toBe(
+      '"a.jpg" is too small: selfies need at least 512 pixels on the short side so the trainer can use them.',
+    );
+  });
+
+  it('should refuse a 36-megapixel black PNG of a few kilobytes by its header', async () => {
+    const userId = newUser();
+    const black = await blackImage(6000, 6000, 'png');
+    expect(black.length).toBeLessThan(10_000);
+    const response = await media.upload(userId, [{ name: 'black.png', bytes: black, type: 'image/png' }]);
+    await expectRefusal(response, 400, 'MEDIA.INVALID_IMAGE', uploadMessages.tooManyPixels('black.png'));
+    await expectNothingStored(media, userId);
+  });
+
+  it('should refuse the file that takes one upload past 320 megapixels, and keep none of it', async () => {
+    const userId = newUser();
+    // 12 at the per-file cap fit (300 MP), so the refusal names the 13th, which would make 325.
+    const black = await blackImage(5000, 5000, 'jpeg');
+    const files = Array.from({ length: 13 }, (_, index) => ({ name: `black-${index + 1}.jpg`, bytes: black }));
+    const response = await media.upload(userId, files);
+    await expectRefusal(response, 400, 'MEDIA.TOO_MANY_FILES', uploadMessages.tooManyPixelsInAll('black-13.jpg'));
+    await expectNothingStored(media, userId);
+  });
+
   it('should refuse 21 files at once', async () => {
     const userId = newUser();
     const response = await media.upload(userId, await selfies(21));
@@ -248,7 +298,7 @@ describe('selfie uploads', () => {
 
   it('should strip EXIF and GPS and apply the orientation', async () => {
     const userId = newUser();
-    const sent = await jpegWithGpsAndOrientation(400, 200);
+    const sent = await jpegWithGpsAndOrientation(1024, 512);
     const before = await sharp(sent).metadata();
     expect(before.orientation).toBe(6);
     expect(containsLatitude(before.exif!)).toBe(true);
@@ -257,7 +307,7 @@ describe('selfie uploads', () => {
     const stored = await decoded(await media.internal(internalPath(uploadedFiles[0]!.imageUrl)));
     expect(stored.metadata.exif).toBeUndefined();
     expect(stored.metadata.orientation).toBeUndefined();
-    expect([stored.metadata.width, stored.metadata.height]).toEqual([200, 400]);
+    expect([stored.metadata.width, stored.metadata.height]).toEqual([512, 1024]);
     expect(stored.bytes.includes('LeakyCam')).toBe(false);
     const thumbnail = await decoded(await media.internal(internalPath(uploadedFiles[0]!.thumbnailUrl)));
     expect(thumbnail.metadata.exif).toBeUndefined();
@@ -270,7 +320,7 @@ describe('selfie uploads', () => {
       await media.upload(userId, [{ name: 'blink.gif', bytes: await animatedGif(), type: 'image/gif' }]),
     );
     const stored = await decoded(await media.internal(internalPath(uploadedFiles[0]!.imageUrl)));
-    expect([stored.metadata.width, stored.metadata.height, stored.metadata.pages]).toEqual([64, 48, undefined]);
+    expect([stored.metadata.width, stored.metadata.height, stored.metadata.pages]).toEqual([640, 512, undefined]);
     const { channels } = await sharp(stored.bytes).stats();
     expect(channels[0]!.mean).toBeGreaterThan(200);
     expect(channels[2]!.mean).toBeLessThan(50);
@@ -279,7 +329,7 @@ describe('selfie uploads', () => {
   it('should sanitise the file name it keeps and shows', async () => {
     const userId = newUser();
     const { uploadedFiles } = await uploaded(
-      await media.upload(userId, [{ name: 'summer\u202egpj.exe', bytes: await jpeg(64, 64) }]),
+      await media.upload(userId, [{ name: 'summer\u202egpj.exe', bytes: await jpeg(512, 512) }]),
     );
     expect(uploadedFiles[0]!.originalFilename).toBe('summergpj.exe');
   });
@@ -305,6 +355,68 @@ describe('selfie uploads', () => {
       'Send the selfies as multipart/form-data.',
     );
     await expectNothingStored(media, userId);
+  });
+
+  describe('with a broken multipart body', () => {
+    /** Media is still up and still stores: the same user's next, well-formed upload succeeds. */
+    async function expectMediaStillServes(userId: number) {
+      const { uploadedFiles } = await uploaded(await media.upload(userId, await selfies(1, 'after')));
+      expect(uploadedFiles).toHaveLength(1);
+      expect(await media.selfieCount(userId)).toBe(1);
+      expect(await media.objectsOf(userId)).toHaveLength(2);
+    }
+
+    /** The answer names the field, nothing of the upload is kept, and media goes on serving. */
+    async function expectUnreadableAndHarmless(userId: number, body: Buffer) {
+      await expectRefusal((await media.rawUpload(userId, body))!, 400, 'COMMON.VALIDATION_FAILED', UNREADABLE_UPLOAD);
+      await expectNothingStored(media, userId);
+      await expectMediaStillServes(userId);
+    }
+
+    it('should answer 400 when the form ends without its closing boundary', async () => {
+      const userId = newUser();
+      await expectUnreadableAndHarmless(userId, Buffer.concat([partHead('a.jpg'), Buffer.from([0xff, 0xd8, 0xff])]));
+    });
+
+    it('should answer 400 and keep nothing when the body stops in the middle of a file', async () => {
+      const userId = newUser();
+      const [first, second] = await selfies(2);
+      const body = Buffer.concat([
+        part(first!.name, first!.bytes),
+        partHead(second!.name),
+        second!.bytes.subarray(0, second!.bytes.length / 2),
+      ]);
+      await expectUnreadableAndHarmless(userId, body);
+    });
+
+    it('should stay up and keep nothing when the sender drops the connection mid-upload', async () => {
+      const userId = newUser();
+      // The first file takes a while to re-encode, so the second waits its turn when the sender goes.
+      const first = await jpeg(2400, 1800, 1);
+      const second = await jpeg(800, 600, 2);
+      const body = Buffer.concat([
+        part('first.jpg', first),
+        part('second.jpg', second),
+        partHead('third.jpg'),
+        second.subarray(0, 1000),
+      ]);
+      expect(await media.rawUpload(userId, body, { resetAfterMs: 50 })).toBeUndefined();
+      // Media still serves others meanwhile; whatever the dropped upload stored is deleted once it notices.
+      await expectMediaStillServes(newUser());
+      await waitFor(
+        async () => (await media.selfieCount(userId)) === 0 && (await media.objectsOf(userId)).length === 0,
+        {
+          what: 'the dropped upload to leave nothing',
+        },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await expectNothingStored(media, userId);
+    });
+
+    it('should answer 400 when the boundary never appears', async () => {
+      const userId = newUser();
+      await expectUnreadableAndHarmless(userId, randomBytes(64 * 1024));
+    });
   });
 
   it('should refuse an upload that is not from a Likeness service, or names no user', async () => {

@@ -19,7 +19,10 @@ describe('selfies and avatars over RPC', () => {
 
   async function uploadSelfies(userId: number, count: number): Promise<UploadedImage[]> {
     const files = await Promise.all(
-      Array.from({ length: count }, async (_, index) => ({ name: `s${index}.jpg`, bytes: await jpeg(64, 64, index) })),
+      Array.from({ length: count }, async (_, index) => ({
+        name: `s${index}.jpg`,
+        bytes: await jpeg(512, 512, index),
+      })),
     );
     return (await uploaded(await media.upload(userId, files))).uploadedFiles;
   }
@@ -228,7 +231,7 @@ describe('download URLs for providers', () => {
   it('should give an absolute signed URL on PUBLIC_URL when storage has no presigned URLs', async () => {
     const media = await startMedia('public-url', { PUBLIC_URL: 'https://likeness.example/' });
     try {
-      const { uploadedFiles } = await uploaded(await media.upload(5, [{ name: 'a.jpg', bytes: await jpeg(64, 64) }]));
+      const { uploadedFiles } = await uploaded(await media.upload(5, [{ name: 'a.jpg', bytes: await jpeg(512, 512) }]));
       const { images } = await media.rpc.call(MediaRpc.lockSelfiesForTraining, {
         userId: 5,
         modelId: 1,

@@ -16,15 +16,25 @@ export function picture(width: number, height: number, seed = 0): Sharp {
   return sharp(pixels, { raw: { width, height, channels: 3 } });
 }
 
-export const jpeg = (width = 320, height = 240, seed = 0) => picture(width, height, seed).jpeg().toBuffer();
-export const png = (width = 320, height = 240, seed = 0) => picture(width, height, seed).png().toBuffer();
-export const gif = (width = 320, height = 240, seed = 0) => picture(width, height, seed).gif().toBuffer();
-export const webp = (width = 320, height = 240, seed = 0) => picture(width, height, seed).webp().toBuffer();
+// A valid selfie is at least 512 px on its short side (SELFIE_LIMITS.minShortSide).
+export const jpeg = (width = 640, height = 512, seed = 0) => picture(width, height, seed).jpeg().toBuffer();
+export const png = (width = 640, height = 512, seed = 0) => picture(width, height, seed).png().toBuffer();
+export const gif = (width = 640, height = 512, seed = 0) => picture(width, height, seed).gif().toBuffer();
+export const webp = (width = 640, height = 512, seed = 0) => picture(width, height, seed).webp().toBuffer();
 
-/** A two-frame GIF: red, then blue. */
+/**
+ * A plain black image: a few kilobytes however many pixels it has. A PNG's every pixel is
+ * decoded; a JPEG is decoded already shrunk when it is resized, which keeps big ones cheap.
+ */
+export function blackImage(width: number, height: number, format: 'png' | 'jpeg'): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: '#000000' } });
+  return (format === 'png' ? image.png({ compressionLevel: 9, palette: true, colours: 2 }) : image.jpeg()).toBuffer();
+}
+
+/** A two-frame GIF of 640 × 512: red, then blue. */
 export async function animatedGif(): Promise<Buffer> {
   const frame = (background: string) =>
-    sharp({ create: { width: 64, height: 48, channels: 3, background } })
+    sharp({ create: { width: 640, height: 512, channels: 3, background } })
       .png()
       .toBuffer();
   return sharp([await frame('#ff0000'), await frame('#0000ff')], { join: { animated: true } })
@@ -82,7 +92,7 @@ export function jpegHeaderThenNoise(size: number): Buffer {
 }
 
 export async function truncatedJpeg(): Promise<Buffer> {
-  const whole = await jpeg(640, 480);
+  const whole = await jpeg(800, 600);
   return whole.subarray(0, Math.floor(whole.length * 0.6));
 }
 
@@ -94,7 +104,7 @@ export const HTML_PAYLOAD = '<html><body><script>alert(document.cookie)</script>
 
 /** A valid JPEG with an HTML page appended after its end marker. */
 export async function jpegWithHtml(): Promise<Buffer> {
-  return Buffer.concat([await jpeg(200, 150), Buffer.from(HTML_PAYLOAD, 'latin1')]);
+  return Buffer.concat([await jpeg(640, 512), Buffer.from(HTML_PAYLOAD, 'latin1')]);
 }
 
 /** The bytes of a response, and what sharp reads in them. */

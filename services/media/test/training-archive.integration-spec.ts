@@ -6,25 +6,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { type NatsConnection, connect } from '@nats-io/transport-node';
 import { type MediaUnderTest, startMedia, uploaded } from './media-harness.js';
 import { jpeg } from './test-images.js';
-
-/** The files of a zip whose entries are stored (no compression, no data descriptors), in order. */
-function storedEntries(zip: Buffer): { name: string; data: Buffer }[] {
-  const entries: { name: string; data: Buffer }[] = [];
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    expect(zip.readUInt16LE(at + 8)).toBe(0);
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const start = at + 30 + nameLength + zip.readUInt16LE(at + 28);
-    entries.push({
-      name: zip.toString('utf8', at + 30, at + 30 + nameLength),
-      data: zip.subarray(start, start + size),
-    });
-    at = start + size;
-  }
-  expect(zip.readUInt32LE(at)).toBe(0x02014b50);
-  return entries;
-}
+import { zipEntries } from './zip-entries.js';
 
 async function readAll(media: MediaUnderTest, key: string): Promise<Buffer> {
   const object = await media.storage.get(key);
@@ -51,7 +33,10 @@ describe('the training selfies in media', () => {
   async function lockedSelfies(modelId: number, count = 12) {
     const userId = (nextUser += 1);
     const files = await Promise.all(
-      Array.from({ length: count }, async (_, index) => ({ name: `s${index}.jpg`, bytes: await jpeg(40, 40, index) })),
+      Array.from({ length: count }, async (_, index) => ({
+        name: `s${index}.jpg`,
+        bytes: await jpeg(512, 512, index),
+      })),
     );
     const selfies = (await uploaded(await media.upload(userId, files))).uploadedFiles;
     const locked = await media.rpc.call(MediaRpc.lockSelfiesForTraining, {
@@ -91,12 +76,13 @@ describe('the training selfies in media', () => {
     );
 
     const zip = await readAll(media, archive.key);
-    const entries = storedEntries(zip);
+    const entries = await zipEntries(zip);
     expect(entries.map((entry) => entry.name)).toEqual(
       Array.from({ length: 12 }, (_, index) => `selfie-${String(index + 1).padStart(2, '0')}.jpg`),
     );
     const byId = [...locked.images].sort((a, b) => a.id - b.id);
     for (const [index, entry] of entries.entries()) {
+      expect(entry.compressionMethod).toBe(0);
       expect(entry.data.equals(await readAll(media, byId[index]!.key))).toBe(true);
     }
 

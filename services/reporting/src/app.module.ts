@@ -2,6 +2,7 @@ import { ServiceKitModule } from '@likeness/nest-kit';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { ReportingConfig } from './reporting.config.js';
 import { reportingDatabase } from './database/reporting-database.js';
+import { UserDeletedListener } from './users/user-deleted.listener.js';
 import { UserRegisteredListener } from './users/user-registered.listener.js';
 
 @Module({})
@@ -10,7 +11,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ service: 'reporting', config, database: reportingDatabase(config) })],
-      providers: [UserRegisteredListener],
+      providers: [UserRegisteredListener, UserDeletedListener],
     };
   }
 }

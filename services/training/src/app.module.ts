@@ -1,6 +1,9 @@
 import { ServiceKitModule } from '@likeness/nest-kit';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { trainingDatabase } from './database/training-database.js';
+import { EraseProviderModelsProcessor } from './erasure/erase-provider-models.processor.js';
+import { ModelErasure } from './erasure/model-erasure.service.js';
+import { UserDeletedListener } from './erasure/user-deleted.listener.js';
 import { ModelLeases } from './models/model-leases.js';
 import { ModelTransitions } from './models/model-transitions.js';
 import { ModelsService } from './models/models.service.js';
@@ -26,6 +29,9 @@ export class AppModule {
         ModelsService,
         TrainingReconciler,
         ReplicateWebhooksService,
+        ModelErasure,
+        UserDeletedListener,
+        EraseProviderModelsProcessor,
       ],
     };
   }

@@ -42,6 +42,43 @@ describe('trainingConfigSchema', () => {
     },
   );
 
+  it('should refuse to start in production without Replicate unless the local provider is named', () => {
+    const production = { ...base, NODE_ENV: 'production' };
+    expect(() => loadConfig(trainingConfigSchema, production)).toThrow(
+      'INFERENCE_PROVIDER: In production, trainings need REPLICATE_API_TOKEN, REPLICATE_OWNER, ' +
+        'REPLICATE_TRAINER_VERSION, REPLICATE_WEBHOOK_SECRET and PUBLIC_URL; ' +
+        'set INFERENCE_PROVIDER=local to run the local provider knowingly.',
+    );
+    const local = loadConfig(trainingConfigSchema, { ...production, INFERENCE_PROVIDER: 'local' });
+    expect(providerKindOf(local)).toBe('local');
+    expect(local.RECONCILE_INTERVAL_MS).toBe(2_000);
+    expect(providerKindOf(loadConfig(trainingConfigSchema, { ...replicate, NODE_ENV: 'production' }))).toBe(
+      'replicate',
+    );
+  });
+
+  it.each(['development', 'production'])('should refuse INFERENCE_PROVIDER=replicate without a token in %s', (env) => {
+    const { REPLICATE_API_TOKEN: _token, ...rest } = replicate;
+    expect(() => loadConfig(trainingConfigSchema, { ...rest, NODE_ENV: env, INFERENCE_PROVIDER: 'replicate' })).toThrow(
+      /REPLICATE_API_TOKEN: set REPLICATE_API_TOKEN with INFERENCE_PROVIDER=replicate/,
+    );
+    expect(() => loadConfig(trainingConfigSchema, { ...base, NODE_ENV: env, INFERENCE_PROVIDER: 'replicate' })).toThrow(
+      /REPLICATE_OWNER: set REPLICATE_OWNER with/,
+    );
+  });
+
+  it('should train locally when the local provider is named, even with a token set', () => {
+    const config = loadConfig(trainingConfigSchema, { ...replicate, INFERENCE_PROVIDER: 'local' });
+    expect(providerKindOf(config)).toBe('local');
+    expect(config.RECONCILE_INTERVAL_MS).toBe(2_000);
+  });
+
+  it('should refuse a provider it does not know', () => {
+    expect(() => loadConfig(trainingConfigSchema, { ...base, INFERENCE_PROVIDER: 'openai' })).toThrow(
+      /INFERENCE_PROVIDER: must be replicate or local/,
+    );
+  });
+
   it('should refuse a hold that could lapse before the training times out', () => {
     expect(() =>
       loadConfig(trainingConfigSchema, { ...base, TRAINING_HOLD_SECONDS: '3600', TRAINING_TIMEOUT_MS: '7200000' }),

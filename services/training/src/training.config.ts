@@ -1,4 +1,4 @@
-import { serviceConfigSchema } from '@likeness/nest-kit';
+import { envChoice, serviceConfigSchema } from '@likeness/nest-kit';
 import { z } from 'zod';
 
 const optional = z
@@ -10,9 +10,21 @@ const milliseconds = (fallback: number) => z.coerce.number().int().positive().de
 
 const HOUR_MS = 3_600_000;
 
+/** The provider named, else Replicate when it has a token. */
+const inferenceProviderOf = (config: {
+  INFERENCE_PROVIDER?: 'replicate' | 'local' | undefined;
+  REPLICATE_API_TOKEN?: string | undefined;
+}) => config.INFERENCE_PROVIDER ?? (config.REPLICATE_API_TOKEN ? ('replicate' as const) : ('local' as const));
+
 export const trainingConfigSchema = serviceConfigSchema
   .extend({
-    /** With a token, trainings run on Replicate; without, on the local provider. */
+    /**
+     * Who trains: `replicate`, or `local` (a stand-in that needs no account). Unset: Replicate
+     * when REPLICATE_API_TOKEN is set, else local; in production the local provider runs only
+     * when named.
+     */
+    INFERENCE_PROVIDER: envChoice(['replicate', 'local']),
+    /** The Replicate account's token; required with INFERENCE_PROVIDER=replicate. */
     REPLICATE_API_TOKEN: optional,
     /** Where the Replicate API lives (tests point it at a local stand-in). */
     REPLICATE_API_URL: z.url({ error: 'must be a URL' }).optional(),
@@ -61,33 +73,46 @@ export const trainingConfigSchema = serviceConfigSchema
       .max(24 * 3600)
       .default(6 * 3600),
   })
-  .refine((config) => !config.REPLICATE_API_TOKEN || config.REPLICATE_WEBHOOK_SECRET, {
-    error: 'set REPLICATE_WEBHOOK_SECRET with REPLICATE_API_TOKEN (webhooks are verified by it)',
-    path: ['REPLICATE_WEBHOOK_SECRET'],
-  })
-  .refine((config) => !config.REPLICATE_API_TOKEN || config.PUBLIC_URL, {
-    error: 'set PUBLIC_URL with REPLICATE_API_TOKEN (Replicate posts webhooks to it)',
-    path: ['PUBLIC_URL'],
-  })
-  .refine((config) => !config.REPLICATE_API_TOKEN || config.REPLICATE_OWNER, {
-    error: 'set REPLICATE_OWNER with REPLICATE_API_TOKEN (the account that owns the trained models)',
-    path: ['REPLICATE_OWNER'],
-  })
-  .refine((config) => !config.REPLICATE_API_TOKEN || config.REPLICATE_TRAINER_VERSION, {
-    error: 'set REPLICATE_TRAINER_VERSION with REPLICATE_API_TOKEN (the trainer to run)',
-    path: ['REPLICATE_TRAINER_VERSION'],
+  .superRefine((config, context) => {
+    if (!config.INFERENCE_PROVIDER && !config.REPLICATE_API_TOKEN && config.NODE_ENV === 'production') {
+      context.addIssue({
+        code: 'custom',
+        path: ['INFERENCE_PROVIDER'],
+        message:
+          'In production, trainings need REPLICATE_API_TOKEN, REPLICATE_OWNER, REPLICATE_TRAINER_VERSION, ' +
+          'REPLICATE_WEBHOOK_SECRET and PUBLIC_URL; set INFERENCE_PROVIDER=local to run the local provider knowingly.',
+      });
+    }
+    if (inferenceProviderOf(config) !== 'replicate') return;
+    const needed = [
+      ['REPLICATE_API_TOKEN', 'set REPLICATE_API_TOKEN with INFERENCE_PROVIDER=replicate'],
+      [
+        'REPLICATE_WEBHOOK_SECRET',
+        'set REPLICATE_WEBHOOK_SECRET with REPLICATE_API_TOKEN (webhooks are verified by it)',
+      ],
+      ['PUBLIC_URL', 'set PUBLIC_URL with REPLICATE_API_TOKEN (Replicate posts webhooks to it)'],
+      ['REPLICATE_OWNER', 'set REPLICATE_OWNER with REPLICATE_API_TOKEN (the account that owns the trained models)'],
+      ['REPLICATE_TRAINER_VERSION', 'set REPLICATE_TRAINER_VERSION with REPLICATE_API_TOKEN (the trainer to run)'],
+    ] as const;
+    for (const [name, message] of needed) {
+      if (!config[name]) context.addIssue({ code: 'custom', path: [name], message });
+    }
   })
   .refine((config) => config.TRAINING_HOLD_SECONDS * 1000 > config.TRAINING_TIMEOUT_MS + config.PENDING_TIMEOUT_MS, {
     error: 'must be longer than TRAINING_TIMEOUT_MS (a hold may not lapse while its training runs)',
     path: ['TRAINING_HOLD_SECONDS'],
   })
-  .transform((config) => ({
-    ...config,
-    RECONCILE_INTERVAL_MS:
-      config.RECONCILE_INTERVAL_MS ??
-      (config.REPLICATE_API_TOKEN ? 30_000 : Math.max(100, Math.min(2_000, Math.floor(config.LOCAL_TRAINING_MS / 5)))),
-  }));
+  .transform((config) => {
+    const provider = inferenceProviderOf(config);
+    return {
+      ...config,
+      INFERENCE_PROVIDER: provider,
+      RECONCILE_INTERVAL_MS:
+        config.RECONCILE_INTERVAL_MS ??
+        (provider === 'replicate' ? 30_000 : Math.max(100, Math.min(2_000, Math.floor(config.LOCAL_TRAINING_MS / 5)))),
+    };
+  });
 
 export type TrainingConfig = z.output<typeof trainingConfigSchema>;
 
-export const providerKindOf = (config: TrainingConfig) => (config.REPLICATE_API_TOKEN ? 'replicate' : 'local');
+export const providerKindOf = (config: TrainingConfig) => config.INFERENCE_PROVIDER;

@@ -163,7 +163,7 @@ export async function startSaga(
     uploadSelfies: async (userId, count) => {
       const form = new FormData();
       for (let index = 0; index < count; index += 1) {
-        const bytes = await jpeg(48, 48, userId * 31 + index);
+        const bytes = await jpeg(512, 512, userId * 31 + index);
         form.append('selfies', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `s${index}.jpg`);
       }
       const response = await fetch(`${mediaUrl}/internal/selfies`, {

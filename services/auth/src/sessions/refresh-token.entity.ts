@@ -33,6 +33,13 @@ export class RefreshToken {
   @Column({ name: 'rotated_at', type: 'timestamptz', nullable: true })
   rotatedAt!: Date | null;
 
+  /**
+   * The token it was exchanged for, encrypted with a key derived from this token (which only its
+   * holder has): a request that raced the rotation gets the same successor, not a second one.
+   */
+  @Column({ name: 'successor_sealed', type: 'text', nullable: true })
+  successorSealed!: string | null;
+
   /** Set on logout or when the family was revoked. */
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;

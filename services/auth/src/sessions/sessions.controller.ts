@@ -23,7 +23,7 @@ export class SessionsController {
   }
 
   @RpcHandler(AuthRpc.logout)
-  async logout(request: RpcRequest<typeof AuthRpc.logout>) {
-    return { revoked: await this.sessions.logout(request.refreshToken) };
+  logout(request: RpcRequest<typeof AuthRpc.logout>) {
+    return this.sessions.logout(request.refreshToken);
   }
 }

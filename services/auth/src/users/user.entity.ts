@@ -1,5 +1,14 @@
 import type { Role } from '@likeness/contracts';
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  IsNull,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 
 @Entity({ name: 'users' })
 @Check('users_role_check', `"role" IN ('user', 'admin')`)
@@ -28,4 +37,23 @@ export class User {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+
+  /**
+   * Set when the account was deleted: the row stays as a tombstone (username, e-mail and password
+   * hash replaced, see tombstoneOf), found by no lookup and signed in to by nobody.
+   */
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+}
+
+/** Lookups of accounts that exist: a deleted one is found by nothing. */
+export const liveUser = { deletedAt: IsNull() } as const;
+
+/**
+ * What a deleted account's unique columns become: values registration refuses (`-` is no username
+ * character, and an address has an `@`), so they never clash with a real username or e-mail and
+ * the real ones are free again. The password hash is emptied: no password verifies against it.
+ */
+export function tombstoneOf(id: number): Pick<User, 'username' | 'email' | 'passwordHash'> {
+  return { username: `deleted-${id}`, email: `deleted:${id}`, passwordHash: '' };
 }

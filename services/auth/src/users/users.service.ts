@@ -1,37 +1,47 @@
 import { ADMIN_USER_ID, AuthEvents, type RegisterRequest, type Role, type User as UserView } from '@likeness/contracts';
-import { DomainError, OutboxService } from '@likeness/nest-kit';
-import { Injectable } from '@nestjs/common';
+import { APP_CONFIG, DomainError, OutboxService } from '@likeness/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import type { AuthConfig } from '../auth.config.js';
 import { PasswordHasher } from './password-hasher.js';
-import { User } from './user.entity.js';
+import { User, liveUser } from './user.entity.js';
 
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 export const EMAIL_TAKEN = 'An account with that email already exists. Try logging in instead.';
 
+/** A login name (a username or an e-mail address) as accounts are looked up by it. */
+export function normalisedLogin(login: string): string {
+  return login.trim().toLowerCase();
+}
+
 @Injectable()
 export class UsersService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AuthConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
     private readonly hasher: PasswordHasher,
   ) {}
 
   /**
-   * Creates an account and announces it (UserRegistered) in one transaction. The first account
-   * ever created, id 1, is the administrator.
+   * Creates an account and announces it (UserRegistered) in one transaction. The administrator
+   * (id 1) is made by AdminBootstrap (`admin`); outside production, for convenience, the first
+   * account ever registered (id 1) is the administrator too. In production nobody registers their
+   * way to it.
    */
-  async register(request: RegisterRequest, options: { id?: number } = {}): Promise<User> {
+  async register(request: RegisterRequest, options: { id?: number; admin?: boolean } = {}): Promise<User> {
     const email = request.email.toLowerCase();
     await this.assertAvailable(this.dataSource.manager, request.username, email);
     const passwordHash = await this.hasher.hash(request.password);
     try {
       return await this.dataSource.transaction(async (manager) => {
-        const user = manager.create(User, { username: request.username, email, passwordHash, role: 'user' });
-        if (options.id !== undefined) user.id = options.id;
-        await manager.save(user);
-        if (options.id !== undefined) await this.advanceIdSequence(manager);
-        if (user.id === ADMIN_USER_ID) {
+        const user = await this.insert(
+          manager,
+          { username: request.username, email, passwordHash, role: 'user' },
+          options.id,
+        );
+        if (options.admin || (user.id === ADMIN_USER_ID && this.config.NODE_ENV !== 'production')) {
           user.role = 'admin' satisfies Role;
           await manager.update(User, user.id, { role: user.role });
         }
@@ -49,17 +59,24 @@ export class UsersService {
     }
   }
 
+  /** An account that exists (not deleted). */
   async findById(id: number): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ id });
+    return this.dataSource.getRepository(User).findOneBy({ id, ...liveUser });
+  }
+
+  /** Whether any account, deleted ones included, has the id. */
+  async idTaken(id: number): Promise<boolean> {
+    return this.dataSource.getRepository(User).existsBy({ id });
   }
 
   /** A username or an e-mail address, regardless of case. */
   async findByLogin(login: string): Promise<User | null> {
-    const value = login.trim().toLowerCase();
+    const value = normalisedLogin(login);
     return this.dataSource
       .getRepository(User)
       .createQueryBuilder('user')
       .where(value.includes('@') ? 'user.email = :value' : 'lower(user.username) = :value', { value })
+      .andWhere('user.deleted_at IS NULL')
       .getOne();
   }
 
@@ -105,6 +122,37 @@ export class UsersService {
       return new DomainError('AUTH.EMAIL_TAKEN', EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
     }
     return undefined;
+  }
+
+  /**
+   * Keeps id 1 for the administrator the bootstrap creates: while nobody holds it, the id
+   * sequence starts at 2 (a no-op once any account exists).
+   */
+  async reserveAdministratorId(): Promise<void> {
+    const table = this.dataSource.getRepository(User).metadata.tablePath;
+    // pg_sequence_last_value is null until the sequence has handed out its first value.
+    await this.dataSource.query(
+      `SELECT setval(sequence, $2, true) FROM (SELECT pg_get_serial_sequence($1, 'id')::regclass AS sequence) AS s
+        WHERE pg_sequence_last_value(sequence) IS NULL AND NOT EXISTS (SELECT 1 FROM ${quoted(table)})`,
+      [table, ADMIN_USER_ID],
+    );
+  }
+
+  private async insert(
+    manager: EntityManager,
+    values: Omit<User, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>,
+    id?: number,
+  ) {
+    if (id === undefined) return manager.save(manager.create(User, values));
+    // TypeORM leaves a generated id out of its INSERT unless the columns are named.
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(User, ['id', 'username', 'email', 'passwordHash', 'role'])
+      .values({ id, ...values })
+      .execute();
+    await this.advanceIdSequence(manager);
+    return manager.findOneByOrFail(User, { id });
   }
 
   /** After inserting an explicit id, keep the sequence ahead of it. */

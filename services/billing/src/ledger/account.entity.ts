@@ -22,4 +22,11 @@ export class Account {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+
+  /**
+   * Set when its owner deleted their account: it holds nothing more and gets no welcome credits;
+   * its ledger entries and payments stay for accounting (docs/data-retention.md).
+   */
+  @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
+  closedAt!: Date | null;
 }

@@ -22,6 +22,8 @@ export class AccountsService {
 
   async openIn(manager: EntityManager, userId: number): Promise<Balance> {
     await this.ledger.open(manager, userId);
+    // Deleted before its registration was heard of (the two events race): no welcome credits.
+    if (await this.ledger.isClosed(manager, userId)) return this.ledger.balance(manager, userId);
     const { balance } = await this.ledger.post(manager, {
       userId,
       amount: WELCOME_CREDITS,

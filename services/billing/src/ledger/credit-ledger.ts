@@ -89,6 +89,36 @@ export class CreditLedger {
     ]);
   }
 
+  async isClosed(manager: EntityManager, userId: number): Promise<boolean> {
+    const [row] = await queryRows<{ closed: boolean }>(
+      manager,
+      `SELECT closed_at IS NOT NULL AS closed FROM billing.accounts WHERE user_id = $1`,
+      [userId],
+    );
+    return row?.closed ?? false;
+  }
+
+  /**
+   * Closes the account of a deleted user: no hold is made on it from now on, and every open hold
+   * is released (each once: a release is conditional). Its entries stay. Idempotent; an account
+   * not yet opened is created closed, so a late UserRegistered gives it nothing.
+   */
+  async close(manager: EntityManager, userId: number): Promise<{ released: number }> {
+    await manager.query(
+      `INSERT INTO billing.accounts (user_id, closed_at) VALUES ($1, now())
+       ON CONFLICT (user_id) DO UPDATE SET closed_at = coalesce(accounts.closed_at, now()), updated_at = now()`,
+      [userId],
+    );
+    const open = await queryRows<{ reference: string }>(
+      manager,
+      `SELECT reference FROM billing.holds WHERE user_id = $1 AND status = 'held' ORDER BY created_at`,
+      [userId],
+    );
+    let released = 0;
+    for (const { reference } of open) if ((await this.release(manager, reference)) === 'released') released += 1;
+    return { released };
+  }
+
   /**
    * Moves credits between the user and a system account, at most once per key. A debit larger
    * than the available balance is refused. Returns whether this call made the movement.
@@ -153,12 +183,15 @@ export class CreditLedger {
     const userIds = [...new Set(requests.map((request) => request.userId))].sort((a, b) => a - b);
     const available = new Map(
       (
-        await queryRows<{ user_id: number; balance: number; held: number }>(
+        await queryRows<{ user_id: number; balance: number; held: number; closed: boolean }>(
           manager,
-          `SELECT user_id, balance, held FROM billing.accounts WHERE user_id = ANY($1::int[]) ORDER BY user_id FOR UPDATE`,
+          `SELECT user_id, balance, held, closed_at IS NOT NULL AS closed FROM billing.accounts
+           WHERE user_id = ANY($1::int[]) ORDER BY user_id FOR UPDATE`,
           [userIds],
         )
-      ).map((row) => [row.user_id, row.balance - row.held]),
+      )
+        // A closed account (its owner deleted it) has nothing to hold, whatever its balance.
+        .map((row) => [row.user_id, row.closed ? 0 : row.balance - row.held]),
     );
 
     const accepted = new Map<string, HoldRequest>();

@@ -4,6 +4,8 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn 
 /** Credits reserved for a job (`generation:<jobId>`); resolved once, by capture or release. */
 @Entity({ name: 'holds' })
 @Index('holds_reference_key', ['reference'], { unique: true })
+/** A user's holds, for their credit history. */
+@Index('holds_user_idx', ['userId'])
 @Index('holds_open_expiry_idx', ['expiresAt'], { where: `"status" = 'held'` })
 @Check('holds_amount_check', '"amount" > 0')
 @Check('holds_status_check', `"status" IN ('held', 'captured', 'released')`)

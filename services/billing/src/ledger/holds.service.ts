@@ -1,12 +1,6 @@
 import type { HoldStatus } from '@likeness/contracts';
-import { APP_CONFIG } from '@likeness/nest-kit';
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { APP_CONFIG, Periodic } from '@likeness/nest-kit';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { BillingConfig } from '../billing.config.js';
@@ -15,10 +9,8 @@ import { CreditLedger, type HoldRequest, HoldRaceError, type ReserveResult } fro
 
 /** Reserve, capture and release; and the sweeper that releases holds nobody resolved in time. */
 @Injectable()
-export class HoldsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class HoldsService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(HoldsService.name);
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<unknown> | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -60,18 +52,7 @@ export class HoldsService implements OnApplicationBootstrap, BeforeApplicationSh
     return this.dataSource.transaction((manager) => this.ledger.release(manager, reference));
   }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.sweeping ??= this.releaseExpired()
-        .catch((error: Error) => this.logger.warn(`Sweeping expired holds failed: ${error.message}`))
-        .finally(() => (this.sweeping = undefined));
-    }, this.config.HOLD_SWEEP_INTERVAL_MS);
-    this.timer.unref();
-  }
-
   async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
     await Promise.all([this.reserves.idle(), this.captures.idle()]);
   }
 
@@ -84,7 +65,8 @@ export class HoldsService implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  /** Releases every hold past its expiry; returns how many. */
+  /** Releases every hold past its expiry; returns how many. Releases are conditional, so no lock is needed. */
+  @Periodic((config: BillingConfig) => ({ everyMs: config.HOLD_SWEEP_INTERVAL_MS }))
   async releaseExpired(): Promise<number> {
     const expired = await this.dataSource.query<{ reference: string }[]>(
       `SELECT reference FROM billing.holds WHERE status = 'held' AND expires_at < now() ORDER BY expires_at LIMIT 500`,

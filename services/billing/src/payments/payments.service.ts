@@ -7,14 +7,32 @@ import {
 import { DomainError, OutboxService, queryRows } from '@likeness/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull, MoreThan, Not } from 'typeorm';
 import { CreditLedger } from '../ledger/credit-ledger.js';
+import type { CreditPackageRow } from '../packages/credit-package.entity.js';
 import { PackagesService, toCreditPackage } from '../packages/packages.service.js';
 import { Payment } from './payment.entity.js';
-import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from './providers/payment-provider.js';
+import {
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+} from './providers/payment-provider.js';
 import { isLocalPaymentProvider } from './providers/create-payment-provider.js';
 
 export const PAYMENT_NOT_FOUND = 'We could not find that payment.';
+
+/**
+ * Pending payments one person may have from the last hour. Buying again the same package gives
+ * back its unpaid intent, so only payments in progress at the provider (a bank debit settling, a
+ * card check waiting) or requests racing add up: five is more than a buyer needs, and bounds the
+ * rows and provider intents a script can make.
+ */
+export const MAX_PENDING_PAYMENTS = 5;
+const PENDING_WINDOW_MS = 3_600_000;
+export const TOO_MANY_PENDING_PAYMENTS =
+  `You have started ${MAX_PENDING_PAYMENTS} payments in the last hour that are not finished yet. ` +
+  'Please complete one of them, or try again later.';
 
 /**
  * Payments: a pending payment per purchase, granted once by whichever comes first of the
@@ -36,19 +54,18 @@ export class PaymentsService {
     return { provider: this.provider.kind, publishableKey: this.provider.publishableKey };
   }
 
-  /** The amount always comes from our package, never from the client. */
+  /**
+   * The amount always comes from our package, never from the client. An unpaid intent of the
+   * same package from the last hour is given back rather than a new one made (the provider lets
+   * an intent be paid until it succeeds), and a person may have at most MAX_PENDING_PAYMENTS
+   * payments pending from the last hour: each costs a row here and an intent at the provider.
+   */
   async createIntent(userId: number, packageId: string): Promise<CreatePaymentIntentResponse> {
     const creditPackage = await this.packages.get(packageId);
+    const reusable = await this.reusableIntent(userId, creditPackage);
+    if (reusable) return this.intentResponse(reusable, creditPackage);
+    const payment = await this.startPayment(userId, creditPackage);
     const payments = this.dataSource.getRepository(Payment);
-    const payment = await payments.save(
-      payments.create({
-        userId,
-        provider: this.provider.kind,
-        packageId: creditPackage.id,
-        amountCents: creditPackage.priceCents,
-        credits: creditPackage.credits,
-      }),
-    );
     try {
       const intent = await this.provider.createIntent({
         paymentId: payment.id,
@@ -58,12 +75,7 @@ export class PaymentsService {
         credits: creditPackage.credits,
       });
       await payments.update(payment.id, { providerPaymentId: intent.id });
-      return {
-        clientSecret: intent.clientSecret,
-        paymentIntentId: intent.id,
-        packageDetails: toCreditPackage(creditPackage),
-        provider: this.provider.kind,
-      };
+      return this.intentResponse(intent, creditPackage);
     } catch (error) {
       // Nothing half-written: the attempt is recorded as failed, never left pending.
       await payments.update(payment.id, { status: 'failed', failureMessage: (error as Error).message.slice(0, 500) });
@@ -74,6 +86,67 @@ export class PaymentsService {
             'We could not start the payment. Please try again in a moment.',
           );
     }
+  }
+
+  private intentResponse(intent: ProviderIntent, creditPackage: CreditPackageRow): CreatePaymentIntentResponse {
+    return {
+      clientSecret: intent.clientSecret,
+      paymentIntentId: intent.id,
+      packageDetails: toCreditPackage(creditPackage),
+      provider: this.provider.kind,
+    };
+  }
+
+  /**
+   * The person's latest pending intent of this package and price, if the provider still takes a
+   * payment on it: nothing charged, nothing in progress (a declined attempt may be retried).
+   */
+  private async reusableIntent(userId: number, creditPackage: CreditPackageRow): Promise<ProviderIntent | undefined> {
+    const candidate = await this.dataSource.getRepository(Payment).findOne({
+      where: {
+        userId,
+        provider: this.provider.kind,
+        packageId: creditPackage.id,
+        amountCents: creditPackage.priceCents,
+        credits: creditPackage.credits,
+        status: 'pending',
+        providerPaymentId: Not(IsNull()),
+        createdAt: MoreThan(new Date(Date.now() - PENDING_WINDOW_MS)),
+      },
+      order: { createdAt: 'DESC' },
+    });
+    if (!candidate?.providerPaymentId) return undefined;
+    const intent = await this.provider.retrieveIntent(candidate.providerPaymentId);
+    const payable = intent?.status === 'requires_payment_method' || intent?.status === 'failed';
+    return payable && intent.amountCents === creditPackage.priceCents ? intent : undefined;
+  }
+
+  /**
+   * Records a new pending payment unless the person already has MAX_PENDING_PAYMENTS from the
+   * last hour. A lock per person makes the count hold against requests racing from every replica.
+   */
+  private startPayment(userId: number, creditPackage: CreditPackageRow): Promise<Payment> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('billing.pending-payments'), $1)`, [userId]);
+      const [counted] = await queryRows<{ pending: number }>(
+        manager,
+        `SELECT count(*)::int AS pending FROM billing.payments
+         WHERE user_id = $1 AND status = 'pending' AND created_at > now() - make_interval(secs => $2)`,
+        [userId, PENDING_WINDOW_MS / 1000],
+      );
+      if ((counted?.pending ?? 0) >= MAX_PENDING_PAYMENTS) {
+        throw new DomainError('COMMON.RATE_LIMITED', TOO_MANY_PENDING_PAYMENTS);
+      }
+      return manager.save(
+        manager.create(Payment, {
+          userId,
+          provider: this.provider.kind,
+          packageId: creditPackage.id,
+          amountCents: creditPackage.priceCents,
+          credits: creditPackage.credits,
+        }),
+      );
+    });
   }
 
   /** Asks the provider and grants the credits if it succeeded; returns what the payment added. */

@@ -1,7 +1,7 @@
 import { type PredictionProvider, createPredictionProvider } from '@likeness/inference';
 import { type ObjectStorage, storageFromConfig } from '@likeness/storage';
 import { APP_CONFIG } from '@likeness/nest-kit';
-import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { GenerationConfig } from '../generation.config.js';
 
 /** Injection tokens of the inference port's prediction half and of the storage port. */
@@ -40,14 +40,24 @@ export const objectStorageProvider: Provider = {
 
 export const predictionProvider: Provider = {
   provide: PREDICTION_PROVIDER,
-  useFactory: (config: GenerationConfig, storage: ObjectStorage, images: ModelImages): PredictionProvider =>
-    createPredictionProvider({
+  useFactory: (config: GenerationConfig, storage: ObjectStorage, images: ModelImages): PredictionProvider => {
+    const logger = new Logger('Inference');
+    if (config.INFERENCE_PROVIDER === 'replicate') logger.log('Images are generated on Replicate');
+    else {
+      const message = 'Images are local previews (INFERENCE_PROVIDER=local), labelled PREVIEW';
+      // Said louder in production, where it was asked for by name.
+      if (config.NODE_ENV === 'production') logger.warn(message);
+      else logger.log(message);
+    }
+    return createPredictionProvider({
+      provider: config.INFERENCE_PROVIDER,
       ...(config.REPLICATE_API_TOKEN ? { replicateApiToken: config.REPLICATE_API_TOKEN } : {}),
       ...(config.REPLICATE_API_URL ? { replicateBaseUrl: config.REPLICATE_API_URL } : {}),
       localGenerationMs: config.LOCAL_GENERATION_MS,
       storage,
       imageKeysFor: (version) => Promise.resolve(images.imageKeysFor(version)),
-    }),
+    });
+  },
   inject: [APP_CONFIG, OBJECT_STORAGE, ModelImages],
 };
 

@@ -51,13 +51,10 @@ export class JobRunner {
     private readonly transitions: JobTransitions,
   ) {}
 
-  /** `delivery` counts from 1; past JOB_MAX_ATTEMPTS the job fails without another try. */
+  /** `delivery` counts from 1 (the kit gives the job up past JOB_MAX_ATTEMPTS rather than run it). */
   async run(jobId: string, delivery: number, signal?: AbortSignal): Promise<RunOutcome> {
     const job = await this.dataSource.getRepository(GenerationJob).findOneBy({ id: jobId });
     if (!job || job.status !== 'pending') return 'skipped';
-    if (delivery > this.config.JOB_MAX_ATTEMPTS) {
-      return this.fail(job, FailureReasons.gaveUp(this.config.JOB_MAX_ATTEMPTS));
-    }
     await this.dataSource.query(
       `UPDATE generation.generation_jobs SET attempts = attempts + 1, updated_at = now() WHERE id = $1`,
       [jobId],
@@ -87,10 +84,12 @@ export class JobRunner {
     }
   }
 
-  /** Fails a job for good (the last delivery's answer to an error that kept coming back). */
+  /** Fails a job for good: its last attempt kept failing, or its worker died on it. */
   async giveUp(jobId: string, error: unknown): Promise<void> {
+    const job = await this.dataSource.getRepository(GenerationJob).findOneBy({ id: jobId });
+    if (!job || job.status !== 'pending') return;
     this.logger.error(`Job ${jobId} failed on its last attempt: ${(error as Error).message}`);
-    await this.transitions.fail(jobId, FailureReasons.gaveUp(this.config.JOB_MAX_ATTEMPTS));
+    await this.fail(job, FailureReasons.gaveUp(this.config.JOB_MAX_ATTEMPTS));
   }
 
   /** The model must still be the person's and completed; its selfies feed the local generator. */
@@ -213,8 +212,20 @@ export class JobRunner {
   private async fail(job: GenerationJob, reason: string): Promise<RunOutcome> {
     const failed = await this.transitions.fail(job.id, reason);
     if (failed) this.logger.warn(`Job ${job.id} failed: ${reason}`);
-    if (job.predictionId) await this.discard(job.predictionId);
+    if (job.predictionId) await this.forget(job.predictionId);
     return failed ? 'failed' : 'skipped';
+  }
+
+  /**
+   * A failed job's prediction may still run (an earlier attempt started it, or the last one gave
+   * up waiting): it is cancelled, as the provider charges while it runs and nobody will take its
+   * images, then discarded. Cancelling one that has ended changes nothing.
+   */
+  private async forget(predictionId: string): Promise<void> {
+    await this.provider
+      .cancelPrediction(predictionId)
+      .catch((error: Error) => this.logger.warn(`Cancelling prediction ${predictionId} failed: ${error.message}`));
+    await this.discard(predictionId);
   }
 
   private async discard(predictionId: string): Promise<void> {

@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Avatar as AvatarView, type MediaRpc, type RpcRequest, SELFIE_LIMITS } from '@likeness/contracts';
+import type { Avatar as AvatarView, MediaRpc, RpcRequest } from '@likeness/contracts';
 import { DomainError, queryRows } from '@likeness/nest-kit';
 import type { ObjectStorage } from '@likeness/storage';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ACCOUNT_ERASED, assertNotErased, isErased, lockUserMedia } from '../erasure/user-lock.js';
 import { ImageUrls } from '../files/image-urls.js';
 import { shareUrlOf } from '../files/public-paths.js';
 import { ImageRejectedError, MAX_SIDE, reencodeImage } from '../images/image-processor.js';
@@ -15,6 +16,8 @@ import { Avatar } from './avatar.entity.js';
 export const AVATAR_NOT_FOUND = 'That avatar was not found.';
 /** Generated images come from our own pipeline: larger than a selfie may be, but not without bound. */
 const MAX_STAGED_BYTES = 20 * 1024 * 1024;
+/** Providers make 1-4 MP; a bound against a bomb, not a judgement of the picture. */
+const MAX_GENERATED_PIXELS = 40_000_000;
 /**
  * Avatars are kept as high-quality JPEG: every app a shared link lands in shows it, and it
  * encodes in half the time of WebP (a new avatar is waited for). Thumbnails stay WebP.
@@ -24,7 +27,7 @@ const JPEG_QUALITY = 90;
 const invalidGeneratedImage = (message: string) => new DomainError('MEDIA.INVALID_IMAGE', message);
 const GENERATED_IMAGE_MESSAGES = {
   notAnImage: 'The generated image is not a JPEG, PNG, GIF or WebP image.',
-  tooManyPixels: `The generated image has too many pixels (at most ${SELFIE_LIMITS.maxPixels / 1_000_000} megapixels).`,
+  tooManyPixels: `The generated image has too many pixels (at most ${MAX_GENERATED_PIXELS / 1_000_000} megapixels).`,
   unreadable: 'The generated image could not be read as an image.',
 } as const;
 
@@ -65,6 +68,25 @@ export class AvatarsService {
   }
 
   /**
+   * Deletes what a generation job stored (`generation:<jobId>:<n>`); idempotent. The rows go in
+   * their own transaction, then the objects, so an image never outlives its row's deletion.
+   */
+  async deleteOutputsOf(userId: number, jobId: string): Promise<number> {
+    const removed = await queryRows<{ storage_key: string; thumbnail_key: string }>(
+      this.dataSource.manager,
+      `DELETE FROM media.avatars WHERE user_id = $1 AND source_ref LIKE $2 RETURNING storage_key, thumbnail_key`,
+      [userId, `generation:${jobId}:%`],
+    );
+    await deleteObjectsQuietly(
+      this.storage,
+      removed.flatMap((avatar) => [avatar.storage_key, avatar.thumbnail_key]),
+      this.logger,
+    );
+    if (removed.length > 0) this.logger.log(`Removed ${removed.length} avatar(s) of failed generation ${jobId}`);
+    return removed.length;
+  }
+
+  /**
    * Keeps a staged generated image as an avatar: checked and re-encoded like a selfie, stored
    * under the owner's prefix, the staged object deleted. The same sourceRef always answers with
    * the same avatar, however often (or concurrently) it is asked.
@@ -72,6 +94,11 @@ export class AvatarsService {
   async store(request: RpcRequest<typeof MediaRpc.storeAvatar>): Promise<AvatarView> {
     const existing = await this.avatars.findOneBy({ sourceRef: request.sourceRef });
     if (existing) return this.repeated(existing, request);
+    if (await isErased(this.dataSource.manager, request.userId)) {
+      // The account was deleted while its job ran: nothing of it is kept, the staged image included.
+      await deleteObjectsQuietly(this.storage, [request.stagingKey], this.logger);
+      throw new DomainError('COMMON.NOT_FOUND', ACCOUNT_ERASED);
+    }
 
     const staged = await readObject(this.storage, request.stagingKey, {
       maxBytes: MAX_STAGED_BYTES,
@@ -81,6 +108,7 @@ export class AvatarsService {
       output: 'jpeg',
       quality: JPEG_QUALITY,
       maxSide: MAX_SIDE.avatar,
+      maxPixels: MAX_GENERATED_PIXELS,
     }).catch((error: unknown) => {
       throw error instanceof ImageRejectedError ? invalidGeneratedImage(GENERATED_IMAGE_MESSAGES[error.reason]) : error;
     });
@@ -92,22 +120,27 @@ export class AvatarsService {
         this.storage.put(keys.storageKey, encoded.image, { contentType: encoded.contentType }),
         this.storage.put(keys.thumbnailKey, encoded.thumbnail, { contentType: 'image/webp' }),
       ]);
-      const rows = await queryRows<{ id: number }>(
-        this.dataSource.manager,
-        `INSERT INTO media.avatars
-           (user_id, prompt_text, custom_model_id, source_ref, share_token, storage_key, thumbnail_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (source_ref) DO NOTHING RETURNING id`,
-        [
-          request.userId,
-          request.promptText,
-          request.customModelId,
-          request.sourceRef,
-          randomBytes(32).toString('base64url'),
-          keys.storageKey,
-          keys.thumbnailKey,
-        ],
-      );
+      const rows = await this.dataSource.transaction(async (manager) => {
+        // Refused if the account was erased meanwhile; an erasure that comes after deletes it.
+        await lockUserMedia(manager, request.userId);
+        await assertNotErased(manager, request.userId);
+        return queryRows<{ id: number }>(
+          manager,
+          `INSERT INTO media.avatars
+             (user_id, prompt_text, custom_model_id, source_ref, share_token, storage_key, thumbnail_key)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (source_ref) DO NOTHING RETURNING id`,
+          [
+            request.userId,
+            request.promptText,
+            request.customModelId,
+            request.sourceRef,
+            randomBytes(32).toString('base64url'),
+            keys.storageKey,
+            keys.thumbnailKey,
+          ],
+        );
+      });
       inserted = rows.length > 0;
     } finally {
       // A concurrent call with the same sourceRef won the insert (or storing failed): ours go.

@@ -7,7 +7,7 @@ export const FILES_PATH_PREFIX = prefixOf(fileRoute.path);
 /** `/api/shared/avatars/`: likewise to `/internal/shared/avatars/`. */
 export const SHARED_AVATARS_PATH_PREFIX = prefixOf(sharedAvatarRoute.path);
 
-/** An avatar's share token: 32 random bytes, base64url. */
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** An avatar's share token: 32 random bytes, base64url (the gateway checks the same shape). */
+export { SHARE_TOKEN_PATTERN } from '@likeness/contracts';
 
 export const shareUrlOf = (token: string) => `${SHARED_AVATARS_PATH_PREFIX}${token}`;

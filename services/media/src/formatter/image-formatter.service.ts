@@ -3,13 +3,15 @@ import { DomainError } from '@likeness/nest-kit';
 import type { ObjectStorage } from '@likeness/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { AvatarsService } from '../avatars/avatars.service.js';
-import { contentTypeOf, convertImage } from '../images/image-processor.js';
+import { MAX_STORED_PIXELS, contentTypeOf, convertImage, inspectImage } from '../images/image-processor.js';
+import { PixelBudget } from '../limits/pixel-budget.js';
 import { SelfiesService } from '../selfies/selfies.service.js';
 import { IMAGE_NOT_FOUND, readObject } from '../storage/objects.js';
 import { OBJECT_STORAGE } from '../storage/storage.providers.js';
 import { type ImageReference, parseImageReference } from './image-reference.js';
 
 export const UNSUPPORTED_URL = 'Only your own Likeness images can be converted.';
+export const CONVERTING_A_LOT = "You're converting a lot of images right now. Please wait a minute and try again.";
 /** Stored images are re-encoded and at most 4096 px a side: far below this. */
 const MAX_STORED_BYTES = 32 * 1024 * 1024;
 
@@ -26,6 +28,7 @@ export class ImageFormatterService {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly selfies: SelfiesService,
     private readonly avatars: AvatarsService,
+    private readonly pixelBudget: PixelBudget,
   ) {}
 
   async convert(userId: number, query: unknown): Promise<ConvertedImage> {
@@ -41,6 +44,9 @@ export class ImageFormatterService {
       maxBytes: MAX_STORED_BYTES,
       tooLarge: () => new Error(`Stored image ${image.storageKey} is larger than any we store`),
     });
+    // A conversion decodes the whole image: it is paid from the same budget as uploads, by its header.
+    const { width, height } = await inspectImage(bytes, { maxPixels: MAX_STORED_PIXELS });
+    await this.pixelBudget.spend(userId, width * height, CONVERTING_A_LOT);
     return {
       body: await convertImage(bytes, format),
       contentType: contentTypeOf(format),

@@ -1,16 +1,16 @@
-import { type ImageFormat, SELFIE_LIMITS } from '@likeness/contracts';
+import type { ImageFormat } from '@likeness/contracts';
+import pLimit from 'p-limit';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { ConcurrencyLimit } from './concurrency-limit.js';
 import { type ImageType, sniffImageType } from './image-type.js';
 
 // Every image is new to us: libvips' operation cache would only hold memory.
 sharp.cache(false);
 /**
- * A 40-megapixel image takes 120 MB decoded (rotation needs it whole), and libvips already
+ * A 25-megapixel image takes 75 MB decoded (rotation needs it whole), and libvips already
  * spreads one image over every core: decoding a few at a time keeps memory bounded however
  * many uploads arrive together, at little cost in throughput.
  */
-const decoding = new ConcurrencyLimit(2);
+const decoding = pLimit(2);
 
 /** Why an image was refused; the caller words it for the person who sent it. */
 export type ImageRejection = 'notAnImage' | 'tooManyPixels' | 'unreadable';
@@ -40,19 +40,27 @@ const THUMBNAIL_SIDE = 512;
 const THUMBNAIL_QUALITY = 80;
 
 /** Decoding refuses truncated and corrupt data ('error' implies 'truncated'). */
-const DECODE_OPTIONS = {
-  failOn: 'error',
-  limitInputPixels: SELFIE_LIMITS.maxPixels,
-  // An animated GIF or WebP becomes its first frame.
-  pages: 1,
-} as const;
+const decodeOptions = (maxPixels: number) =>
+  ({
+    failOn: 'error',
+    limitInputPixels: maxPixels,
+    // An animated GIF or WebP becomes its first frame.
+    pages: 1,
+  }) as const;
+
+/** What an image's header says, once it passed the checks that need nothing decoded. */
+export interface InspectedImage {
+  type: ImageType;
+  width: number;
+  height: number;
+}
 
 /**
  * Checks an untrusted image before any pixel is decoded: a format we accept by its magic bytes
- * and by its decoder, and dimensions (read from the header alone) within the pixel limit, so a
+ * and by its decoder, and dimensions (read from the header alone) within `maxPixels`, so a
  * 20,000 × 20,000 PNG of a few bytes is refused without allocating its 1.2 GB.
  */
-export async function inspectImage(bytes: Buffer): Promise<{ type: ImageType; width: number; height: number }> {
+export async function inspectImage(bytes: Buffer, { maxPixels }: { maxPixels: number }): Promise<InspectedImage> {
   const type = sniffImageType(bytes);
   if (!type) throw new ImageRejectedError('notAnImage');
   let metadata: Metadata;
@@ -66,7 +74,7 @@ export async function inspectImage(bytes: Buffer): Promise<{ type: ImageType; wi
   const width = metadata.width;
   const height = metadata.pageHeight ?? metadata.height;
   if (!width || !height) throw new ImageRejectedError('unreadable');
-  if (width * height > SELFIE_LIMITS.maxPixels) throw new ImageRejectedError('tooManyPixels');
+  if (width * height > maxPixels) throw new ImageRejectedError('tooManyPixels');
   return { type, width, height };
 }
 
@@ -74,6 +82,8 @@ export interface EncodeOptions {
   output: 'jpeg' | 'webp';
   quality: number;
   maxSide: number;
+  /** Decoded pixels (width × height) the image may have. */
+  maxPixels: number;
 }
 
 /**
@@ -82,8 +92,16 @@ export interface EncodeOptions {
  * the long side capped. Also a WebP thumbnail of at most 512 px.
  */
 export async function reencodeImage(bytes: Buffer, options: EncodeOptions): Promise<EncodedImage> {
-  await inspectImage(bytes);
-  return decoding.run(() => encode(bytes, options));
+  await inspectImage(bytes, options);
+  return encodeImage(bytes, options);
+}
+
+/**
+ * The decoding half of reencodeImage, for a caller that inspected the image itself (to weigh
+ * its header's dimensions first). Decoding still refuses more than `maxPixels`.
+ */
+export function encodeImage(bytes: Buffer, options: EncodeOptions): Promise<EncodedImage> {
+  return decoding(() => encode(bytes, options));
 }
 
 /**
@@ -95,9 +113,9 @@ const WEBP_EFFORT = 0;
 
 const fitInside = (side: number) => ({ width: side, height: side, fit: 'inside', withoutEnlargement: true }) as const;
 
-async function encode(bytes: Buffer, { output, quality, maxSide }: EncodeOptions): Promise<EncodedImage> {
+async function encode(bytes: Buffer, { output, quality, maxSide, maxPixels }: EncodeOptions): Promise<EncodedImage> {
   try {
-    const source = sharp(bytes, DECODE_OPTIONS).rotate();
+    const source = sharp(bytes, decodeOptions(maxPixels)).rotate();
     // JPEG has no alpha: transparent parts become white rather than black.
     const resized = source.clone().resize(fitInside(maxSide));
     const encoded =
@@ -125,9 +143,12 @@ const CONVERSIONS: Record<ImageFormat, (image: Sharp) => Sharp> = {
   webp: (image) => image.webp({ quality: 90 }),
 };
 
+/** Our stored images are re-encoded by us, at most 4096 px on a side. */
+export const MAX_STORED_PIXELS = MAX_SIDE.avatar * MAX_SIDE.avatar;
+
 /** One of our stored images in another format, for download. */
 export function convertImage(bytes: Buffer, format: ImageFormat): Promise<Buffer> {
-  return decoding.run(() => CONVERSIONS[format](sharp(bytes, DECODE_OPTIONS).rotate()).toBuffer());
+  return decoding(() => CONVERSIONS[format](sharp(bytes, decodeOptions(MAX_STORED_PIXELS)).rotate()).toBuffer());
 }
 
 export const contentTypeOf = (format: ImageFormat) => `image/${format}`;

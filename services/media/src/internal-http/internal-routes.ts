@@ -1,3 +1,4 @@
+import { type InternalHttpRoute, MediaInternalHttp } from '@likeness/contracts';
 import {
   CORRELATION_HEADER,
   DomainError,
@@ -7,6 +8,9 @@ import {
   runWithCorrelation,
   internalUserId,
   isInternalAuthToken,
+  fastifyRouteUrl,
+  namedRouteParams,
+  parseInternalReply,
   toErrorBody,
 } from '@likeness/nest-kit';
 import { Logger } from '@nestjs/common';
@@ -14,10 +18,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FilesService, type ServedImage } from '../files/files.service.js';
 import { ImageFormatterService } from '../formatter/image-formatter.service.js';
+import { PixelBudgetExceededError } from '../limits/pixel-budget.js';
 import type { MediaConfig } from '../media.config.js';
+import { IMAGE_NOT_FOUND } from '../storage/objects.js';
 import { SelfieUploadService, UploadTooLargeError } from '../selfies/selfie-upload.service.js';
 
 export const INTERNAL_PREFIX = '/internal';
+
+const { signedFile, sharedAvatar, formatImage, uploadSelfies } = MediaInternalHttp;
 
 interface InternalRoutesOptions {
   secret: string;
@@ -31,8 +39,9 @@ const logger = new Logger('InternalHttp');
 /**
  * Media's side of the image bytes the gateway streams (NATS caps a message at 1 MB): plain
  * Fastify routes on the health port, because uploads must reach busboy as an untouched
- * stream. Only our own apps may call them (a token derived from MEDIA_SECRET); errors go out
- * as the contract's error body, which the gateway relays as it is.
+ * stream. Each is a route of the contract (MediaInternalHttp), which the gateway builds its
+ * calls from. Only our own apps may call them (a token derived from MEDIA_SECRET); errors go
+ * out as the contract's error body, which the gateway checks and rebuilds.
  */
 export async function registerInternalRoutes(app: NestFastifyApplication, config: MediaConfig): Promise<void> {
   const options: InternalRoutesOptions = {
@@ -68,34 +77,62 @@ async function internalRoutes(fastify: FastifyInstance, options: InternalRoutesO
     sendError(reply, new DomainError('COMMON.NOT_FOUND', 'There is nothing here.')),
   );
 
-  fastify.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>('/files/*', async (request, reply) =>
-    sendImage(reply, await files.openSigned(request.params['*'], request.query.expires, request.query.signature)),
-  );
-
-  fastify.get<{ Params: { token: string } }>('/shared/avatars/:token', async (request, reply) =>
-    sendImage(reply, await files.openShared(request.params.token)),
-  );
-
-  fastify.get('/format', async (request, reply) => {
-    const converted = await formatter.convert(userOf(request), request.query);
-    return reply
-      .header('content-type', converted.contentType)
-      .header('content-disposition', `attachment; filename="${converted.filename}"`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(converted.body);
+  fastify.route({
+    method: signedFile.method,
+    url: routeUrl(signedFile),
+    handler: async (request, reply) => {
+      // A key or query of another shape was never signed: not found, like a wrong signature.
+      const params = signedFile.params.safeParse(namedRouteParams(signedFile, request.params as RouteParams));
+      const query = signedFile.query.safeParse(request.query);
+      if (!params.success || !query.success) throw new DomainError('COMMON.NOT_FOUND', IMAGE_NOT_FOUND);
+      return sendImage(reply, await files.openSigned(params.data.key, query.data.expires, query.data.signature));
+    },
   });
 
-  fastify.post('/selfies', async (request, reply) => {
-    try {
-      return reply.code(201).send(await uploads.upload(userOf(request), request.raw));
-    } catch (error) {
-      // The rest of an oversized upload is not read: the answer ends the connection.
-      if (error instanceof UploadTooLargeError) reply.header('connection', 'close');
-      throw error;
-    }
+  fastify.route({
+    method: sharedAvatar.method,
+    url: routeUrl(sharedAvatar),
+    handler: async (request, reply) => {
+      const params = sharedAvatar.params.safeParse(namedRouteParams(sharedAvatar, request.params as RouteParams));
+      if (!params.success) throw new DomainError('COMMON.NOT_FOUND', IMAGE_NOT_FOUND);
+      return sendImage(reply, await files.openShared(params.data.token));
+    },
+  });
+
+  fastify.route({
+    method: formatImage.method,
+    url: routeUrl(formatImage),
+    handler: async (request, reply) => {
+      const converted = await formatter.convert(userOf(request), request.query);
+      return reply
+        .header('content-type', converted.contentType)
+        .header('content-disposition', `attachment; filename="${converted.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(converted.body);
+    },
+  });
+
+  fastify.route({
+    method: uploadSelfies.method,
+    url: routeUrl(uploadSelfies),
+    handler: async (request, reply) => {
+      try {
+        const uploaded = await uploads.upload(userOf(request), request.raw);
+        return reply.code(uploadSelfies.reply.status).send(parseInternalReply(uploadSelfies, uploaded));
+      } catch (error) {
+        // The rest of an oversized upload is not read: the answer ends the connection.
+        if (error instanceof UploadTooLargeError) reply.header('connection', 'close');
+        throw error;
+      }
+    },
   });
 }
+
+type RouteParams = Record<string, string | undefined>;
+
+/** Registered under INTERNAL_PREFIX, so the route's path without it. */
+const routeUrl = (route: InternalHttpRoute) => fastifyRouteUrl(route).slice(INTERNAL_PREFIX.length);
 
 /** The user the gateway calls for; a missing header is a caller's bug, answered like no session. */
 function userOf(request: FastifyRequest): number {
@@ -124,5 +161,7 @@ function sendError(reply: FastifyReply, error: unknown, request?: FastifyRequest
     );
   }
   const body = toErrorBody(error);
+  // The gateway relays it, so a person (or their browser) knows when to try again.
+  if (error instanceof PixelBudgetExceededError) void reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.code(body.status).header('content-type', 'application/json; charset=utf-8').send(body);
 }

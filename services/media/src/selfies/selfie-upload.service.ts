@@ -9,7 +9,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import busboy from 'busboy';
 import { DataSource } from 'typeorm';
-import { ImageRejectedError, MAX_SIDE, reencodeImage } from '../images/image-processor.js';
+import { assertNotErased, lockUserMedia } from '../erasure/user-lock.js';
+import { ImageRejectedError, MAX_SIDE, encodeImage, inspectImage } from '../images/image-processor.js';
+import { PixelBudget } from '../limits/pixel-budget.js';
 import { deleteObjectsQuietly } from '../storage/objects.js';
 import { OBJECT_STORAGE } from '../storage/storage.providers.js';
 import { sanitizeFilename } from './filename.js';
@@ -25,6 +27,7 @@ const JPEG_QUALITY = 90;
 /** Every refusal names the field, so the SPA can show it beside the picker. */
 const refuse = (code: ErrorCode, message: string) => new DomainError(code, message, [{ path: SELFIES_FIELD, message }]);
 const unreadableUpload = () => refuse('COMMON.VALIDATION_FAILED', 'The upload could not be read. Please try again.');
+export const UPLOADING_A_LOT = "You're uploading a lot right now. Please wait a minute and try again.";
 
 /** Past MAX_UPLOAD_BYTES the rest of the request is not read: its answer closes the connection. */
 export class UploadTooLargeError extends DomainError {
@@ -49,6 +52,8 @@ interface UploadState {
   remaining: number;
   files: number;
   tooManyAtOnce: boolean;
+  /** Decoded pixels of the files so far, by their headers (SELFIE_LIMITS.maxPixelsPerUpload). */
+  pixels: number;
   /** The first thing that went wrong: a DomainError to answer with, or an unexpected failure. */
   failure: unknown;
   stored: StoredSelfie[];
@@ -71,19 +76,26 @@ export class SelfieUploadService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly selfies: SelfiesService,
+    private readonly pixelBudget: PixelBudget,
   ) {}
 
   async upload(userId: number, request: IncomingMessage): Promise<UploadSelfiesResponse> {
+    // Watched from the first moment: a sender that goes away while the count is read is noticed, not thrown.
+    const requestEnded = finished(request).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     const state: UploadState = {
       remaining: SELFIE_LIMITS.maxStored - (await this.countOf(userId)),
       files: 0,
       tooManyAtOnce: false,
+      pixels: 0,
       failure: undefined,
       stored: [],
       written: [],
     };
     try {
-      await this.receive(userId, request, state);
+      await this.receive(userId, request, requestEnded, state);
       const failure = this.verdict(state);
       if (failure) throw failure;
       const images = await this.record(userId, state.stored);
@@ -94,11 +106,21 @@ export class SelfieUploadService {
     }
   }
 
-  /** Reads the whole request, storing each acceptable file until something fails. */
-  private async receive(userId: number, request: IncomingMessage, state: UploadState): Promise<void> {
+  /**
+   * Reads the whole request, storing each acceptable file until something fails. Every stream
+   * here (the request, the parser, each file) has its 'error' handled from the moment it exists:
+   * a form cut short or a sender gone makes busboy destroy the file it was reading, and an
+   * unheard 'error' would end the process, and every upload, gallery and training with it.
+   */
+  private async receive(
+    userId: number,
+    request: IncomingMessage,
+    requestEnded: Promise<unknown>,
+    state: UploadState,
+  ): Promise<void> {
     if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
       state.failure = refuse('COMMON.VALIDATION_FAILED', 'Send the selfies as multipart/form-data.');
-      return drain(request);
+      return drain(request, requestEnded);
     }
     let parser: busboy.Busboy;
     try {
@@ -117,13 +139,15 @@ export class SelfieUploadService {
       });
     } catch {
       state.failure = unreadableUpload();
-      return drain(request);
+      return drain(request, requestEnded);
     }
 
     // One file at a time: the next file's stream is not read until this chain reaches it.
     let work = Promise.resolve();
     const fail = (error: unknown) => (state.failure ??= error);
     parser.on('file', (field, stream, info) => {
+      // A file waiting its turn is destroyed with the parser's error when the form breaks off.
+      stream.on('error', () => fail(unreadableUpload()));
       const name = sanitizeFilename(info.filename);
       if (field !== SELFIES_FIELD) {
         fail(refuse('COMMON.VALIDATION_FAILED', `Send images in the "${SELFIES_FIELD}" field.`));
@@ -137,10 +161,11 @@ export class SelfieUploadService {
           return;
         }
         try {
-          state.stored.push(await this.storeFile(userId, stream, name, state.written));
+          const stored = await this.storeFile(userId, stream, name, state);
+          if (stored) state.stored.push(stored);
         } catch (error) {
           stream.resume();
-          fail(error);
+          fail(stream.errored ? unreadableUpload() : error);
         }
       });
     });
@@ -156,9 +181,9 @@ export class SelfieUploadService {
     });
 
     const read = new Promise<void>((done) => {
-      finished(request).then(done, () => {
+      void requestEnded.then((error) => {
         // The sender went away: the parser would wait for the rest forever.
-        parser.destroy(new Error('The upload was aborted'));
+        if (error) parser.destroy(new Error('The upload was aborted'));
         done();
       });
       let received = 0;
@@ -198,29 +223,53 @@ export class SelfieUploadService {
     return undefined;
   }
 
-  /** Reads one file (at most 5 MB), checks and re-encodes it, and stores the image and its thumbnail. */
-  private async storeFile(userId: number, stream: Readable, name: string, written: string[]): Promise<StoredSelfie> {
+  /**
+   * Reads one file (at most 5 MB), checks and re-encodes it, and stores the image and its
+   * thumbnail, unless the upload failed meanwhile (then nothing is written, and undefined returned).
+   */
+  private async storeFile(
+    userId: number,
+    stream: Readable,
+    name: string,
+    state: UploadState,
+  ): Promise<StoredSelfie | undefined> {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     if ((stream as Readable & { truncated?: boolean }).truncated) {
       throw refuse('MEDIA.FILE_TOO_LARGE', uploadMessages.tooLarge(name));
     }
+    const bytes = Buffer.concat(chunks);
     let encoded;
     try {
-      encoded = await reencodeImage(Buffer.concat(chunks), {
+      // What the header says is weighed before a pixel is decoded.
+      const { width, height } = await inspectImage(bytes, { maxPixels: SELFIE_LIMITS.maxPixels });
+      if (Math.min(width, height) < SELFIE_LIMITS.minShortSide) {
+        throw refuse('MEDIA.INVALID_IMAGE', uploadMessages.tooSmall(name));
+      }
+      state.pixels += width * height;
+      if (state.pixels > SELFIE_LIMITS.maxPixelsPerUpload) {
+        throw refuse('MEDIA.TOO_MANY_FILES', uploadMessages.tooManyPixelsInAll(name));
+      }
+      // The person's budget across uploads and replicas; what earlier files of this upload spent was spent.
+      await this.pixelBudget.spend(userId, width * height, UPLOADING_A_LOT, [
+        { path: SELFIES_FIELD, message: UPLOADING_A_LOT },
+      ]);
+      encoded = await encodeImage(bytes, {
         output: 'jpeg',
         quality: JPEG_QUALITY,
         maxSide: MAX_SIDE.selfie,
+        maxPixels: SELFIE_LIMITS.maxPixels,
       });
     } catch (error) {
       if (error instanceof ImageRejectedError) throw refuse('MEDIA.INVALID_IMAGE', uploadMessages[error.reason](name));
       throw error;
     }
+    if (this.stopped(state)) return undefined;
     const base = `users/${userId}/selfies/${randomUUID()}`;
     const storageKey = `${base}.jpg`;
     const thumbnailKey = `${base}.thumb.webp`;
     // Noted before writing, so a write that fails half-way is cleaned up too.
-    written.push(storageKey, thumbnailKey);
+    state.written.push(storageKey, thumbnailKey);
     await this.storage.put(storageKey, encoded.image, { contentType: encoded.contentType });
     await this.storage.put(thumbnailKey, encoded.thumbnail, { contentType: 'image/webp' });
     return {
@@ -236,11 +285,13 @@ export class SelfieUploadService {
 
   /**
    * Inserts the rows, in upload order, if the person still has room for all of them. The
-   * advisory lock serialises one person's uploads, so two at once cannot both take the last slots.
+   * advisory lock serialises one person's uploads, so two at once cannot both take the last slots,
+   * and an upload with the erasure of its account.
    */
   private record(userId: number, stored: StoredSelfie[]): Promise<UploadedImage[]> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('media.selfie-upload'), $1)`, [userId]);
+      await lockUserMedia(manager, userId);
+      await assertNotErased(manager, userId);
       const remaining = SELFIE_LIMITS.maxStored - (await manager.count(UploadedImage, { where: { userId } }));
       if (remaining <= 0) throw refuse('MEDIA.UPLOAD_LIMIT_REACHED', uploadMessages.limitReached);
       if (stored.length > remaining) throw refuse('MEDIA.TOO_MANY_FILES', uploadMessages.remaining(remaining));
@@ -257,7 +308,7 @@ export class SelfieUploadService {
 }
 
 /** Reads and discards the rest of a request, so its sender sees the answer rather than a reset. */
-async function drain(request: IncomingMessage): Promise<void> {
+async function drain(request: IncomingMessage, requestEnded: Promise<unknown>): Promise<void> {
   request.resume();
-  await finished(request).catch(() => undefined);
+  await requestEnded;
 }

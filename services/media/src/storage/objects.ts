@@ -4,14 +4,24 @@ import type { Logger } from '@nestjs/common';
 
 export const IMAGE_NOT_FOUND = 'That image was not found.';
 
-/** An object to stream; a missing one is the caller's 404. */
+/**
+ * An object to stream; a missing one is the caller's 404. Its reader (Fastify's reply, or
+ * readObject) hears the body's errors; the listener added here only keeps one that comes before
+ * the reader attaches (a storage connection reset, say) from ending the process.
+ */
 export async function openObject(storage: ObjectStorage, key: string): Promise<StoredObject> {
   try {
-    return await storage.get(key);
+    const object = await storage.get(key);
+    object.body.on('error', ignoreUntilRead);
+    return object;
   } catch (error) {
     if (error instanceof ObjectNotFoundError) throw new DomainError('COMMON.NOT_FOUND', IMAGE_NOT_FOUND);
     throw error;
   }
+}
+
+function ignoreUntilRead(): void {
+  // The reader sees the same error through its own listener.
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { MediaRpc, RpcRequest, RpcResponse } from '@likeness/contracts';
 import { DomainError, queryRows } from '@likeness/nest-kit';
 import type { ObjectStorage } from '@likeness/storage';
@@ -6,10 +5,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ImageUrls } from '../files/image-urls.js';
-import { IMAGE_NOT_FOUND, readObject } from '../storage/objects.js';
+import { IMAGE_NOT_FOUND, openObject } from '../storage/objects.js';
 import { OBJECT_STORAGE } from '../storage/storage.providers.js';
 import { trainingArchiveKey } from './archive-keys.js';
-import { type ZipEntry, zipSize, zipStream } from './zip-writer.js';
+import { type ZipEntry, zipArchive } from './zip-writer.js';
 
 export const NO_LOCKED_SELFIES = 'There are no selfies set aside for the training of this model.';
 
@@ -45,25 +44,24 @@ export class TrainingArchiveService {
         if (!info) throw new DomainError('COMMON.NOT_FOUND', IMAGE_NOT_FOUND);
         return {
           name: `selfie-${String(index + 1).padStart(2, '0')}.jpg`,
+          // A selfie that changed since (it never does) holds other bytes than announced: the zip fails.
           size: info.size,
-          read: () =>
-            readObject(this.storage, image.storage_key, {
-              maxBytes: info.size,
-              tooLarge: () => new Error(`Selfie ${image.id} changed while it was being zipped`),
-            }),
+          open: async () => (await openObject(this.storage, image.storage_key)).body,
         };
       }),
     );
 
     const key = trainingArchiveKey(userId, modelId);
-    const size = zipSize(entries);
-    // Asked again for the same model (a retried start): the zip made the first time will do.
-    const existing = await this.storage.head(key);
-    if (existing?.size !== size) {
-      await this.storage.put(key, Readable.from(zipStream(entries)), {
-        contentType: 'application/zip',
-        contentLength: size,
-      });
+    const archive = await zipArchive(entries);
+    try {
+      // Asked again for the same model (a retried start): the zip made the first time will do.
+      const existing = await this.storage.head(key);
+      if (existing?.size !== archive.size) {
+        await this.storage.put(key, archive.stream, { contentType: 'application/zip', contentLength: archive.size });
+      }
+    } finally {
+      // Unread (the zip was there) or failed: the selfie being read is closed.
+      archive.stream.destroy();
     }
     const url = await this.urls.forProvider(key, expiresInSeconds);
     return { key, ...(url ? { url } : {}) };

@@ -1,6 +1,7 @@
 import { AuthEvents, type EventPayload } from '@likeness/contracts';
 import { type EventContext, EventHandler } from '@likeness/nest-kit';
 import { Injectable } from '@nestjs/common';
+import { DeletedUser } from './deleted-user.entity.js';
 import { ReportedUser } from './reported-user.entity.js';
 
 @Injectable()
@@ -10,6 +11,8 @@ export class UserRegisteredListener {
     event: EventPayload<typeof AuthEvents.UserRegistered>,
     { manager }: EventContext,
   ): Promise<void> {
+    // Deleted before its registration was heard of: it stays out.
+    if (await manager.exists(DeletedUser, { where: { userId: event.userId } })) return;
     await manager.upsert(
       ReportedUser,
       {

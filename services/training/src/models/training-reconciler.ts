@@ -1,12 +1,6 @@
 import { TrainingNotFoundError, type TrainingProvider, isFinished } from '@likeness/inference';
-import { APP_CONFIG, queryRows } from '@likeness/nest-kit';
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { APP_CONFIG, Periodic, queryRows } from '@likeness/nest-kit';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { TRAINING_PROVIDER } from '../providers/training-provider.provider.js';
@@ -28,14 +22,12 @@ const DELIVERY_RETENTION = '1 day';
  * The poller that makes sure every training ends: on each interval it asks the provider about
  * each model in training and resolves the finished ones (a webhook that never came changes
  * nothing), stops and fails trainings past TRAINING_TIMEOUT_MS, and resumes starts that died
- * half-way. One replica at a time runs a pass (an advisory lock); the transitions are conditional
- * anyway, so a concurrent pass would still move each model once.
+ * half-way. One replica at a time runs a pass; the transitions are conditional anyway, so a
+ * concurrent pass would still move each model once.
  */
 @Injectable()
-export class TrainingReconciler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class TrainingReconciler {
   private readonly logger = new Logger(TrainingReconciler.name);
-  private timer: NodeJS.Timeout | undefined;
-  private pass: Promise<void> | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -45,40 +37,14 @@ export class TrainingReconciler implements OnApplicationBootstrap, BeforeApplica
     private readonly trainings: TrainingService,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.pass ??= this.reconcile()
-        .catch((error: Error) => this.logger.warn(`Reconciling trainings failed: ${error.message}`))
-        .finally(() => (this.pass = undefined));
-    }, this.config.RECONCILE_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  /** Stops polling and lets the pass under way finish. */
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.pass;
-  }
-
-  /** One pass, if no other replica is running one. */
+  /** One pass over the trainings under way and the starts left behind. */
+  @Periodic((config: TrainingConfig) => ({ everyMs: config.RECONCILE_INTERVAL_MS, lock: 'training.reconciler' }))
   async reconcile(): Promise<void> {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      await runner.connect();
-      await runner.startTransaction();
-      const [lock] = (await runner.query(
-        `SELECT pg_try_advisory_xact_lock(hashtext('training.reconciler')) AS locked`,
-      )) as { locked: boolean }[];
-      if (!lock?.locked) return;
-      await this.checkTrainings();
-      await this.resumeStale();
-      await this.dataSource.query(
-        `DELETE FROM training.webhook_deliveries WHERE received_at < now() - interval '${DELIVERY_RETENTION}'`,
-      );
-    } finally {
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      await runner.release();
-    }
+    await this.checkTrainings();
+    await this.resumeStale();
+    await this.dataSource.query(
+      `DELETE FROM training.webhook_deliveries WHERE received_at < now() - interval '${DELIVERY_RETENTION}'`,
+    );
   }
 
   private async checkTrainings(): Promise<void> {

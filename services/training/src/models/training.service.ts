@@ -13,6 +13,7 @@ import { APP_CONFIG, DomainError, RpcClient } from '@likeness/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { ModelErasure } from '../erasure/model-erasure.service.js';
 import { TRAINING_PROVIDER } from '../providers/training-provider.provider.js';
 import type { TrainingConfig } from '../training.config.js';
 import { CustomModel } from './custom-model.entity.js';
@@ -24,6 +25,7 @@ import { ModelTransitions } from './model-transitions.js';
 export const ALREADY_TRAINING =
   'You already have a model in training. Please wait until it finishes before training another.';
 export const SELFIES_NOT_FOUND = 'Some of the chosen selfies were not found. Please choose again.';
+export const ACCOUNT_GONE = 'That account no longer exists.';
 export const PROVIDER_UNAVAILABLE =
   'The training provider is not available right now. Please try again later. Your credits were not charged.';
 
@@ -67,6 +69,7 @@ export class TrainingService {
     private readonly rpc: RpcClient,
     private readonly transitions: ModelTransitions,
     private readonly leases: ModelLeases,
+    private readonly erasure: ModelErasure,
   ) {}
 
   async train(request: RpcRequest<typeof TrainingRpc.trainModel>): Promise<CustomModelView> {
@@ -229,9 +232,25 @@ export class TrainingService {
     return started;
   }
 
-  /** The model left 'pending' while we started it (failed by someone else): our training goes. */
+  /**
+   * The model left 'pending' while we started it (failed by someone else, or deleted with its
+   * owner's account): our training goes, and with a deleted model what the provider made for it.
+   */
   private async afterLostRace(model: CustomModel, training: Training): Promise<CustomModel> {
-    const current = await this.dataSource.getRepository(CustomModel).findOneByOrFail({ id: model.id });
+    const current = await this.dataSource.getRepository(CustomModel).findOneBy({ id: model.id });
+    if (!current) {
+      await this.erasure
+        .eraseAtProvider({
+          userId: model.userId,
+          provider: this.provider.kind,
+          trainingIds: isFinished(training.status) ? [] : [training.id],
+          destinations: training.destination ? [training.destination] : [],
+        })
+        .catch((error: Error) =>
+          this.logger.error(`Training ${training.id} of deleted model ${model.id} is left behind: ${error.message}`),
+        );
+      throw new DomainError('COMMON.NOT_FOUND', ACCOUNT_GONE);
+    }
     if (current.trainingJobId !== training.id && !isFinished(training.status)) {
       await this.provider
         .cancelTraining(training.id)
