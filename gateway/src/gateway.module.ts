@@ -2,12 +2,17 @@ import { APP_CONFIG, NatsModule } from '@likeness/nest-kit';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { AppConfigController } from './app-config/app-config.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthSessionService } from './auth/auth-session.service.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
+import { PasswordsController } from './auth/passwords.controller.js';
+import { PasswordsService } from './auth/passwords.service.js';
 import { AuthRateLimitGuard, RateLimiter } from './auth/rate-limiter.js';
 import { SessionCookies } from './auth/session-cookies.js';
 import { SessionGuard } from './auth/session.guard.js';
+import { SessionRevocationList } from './auth/session-revocation-list.js';
+import { UserRateLimitGuard } from './auth/user-rate-limit.guard.js';
 import { BillingController } from './billing/billing.controller.js';
 import { StripeWebhookController } from './billing/stripe-webhook.controller.js';
 import { DocsController } from './docs/docs.controller.js';
@@ -36,6 +41,7 @@ export class GatewayModule {
       ],
       controllers: [
         AuthController,
+        PasswordsController,
         UsersController,
         BillingController,
         StripeWebhookController,
@@ -45,16 +51,20 @@ export class GatewayModule {
         ReplicateWebhookController,
         HealthController,
         DocsController,
+        AppConfigController,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         SessionCookies,
+        SessionRevocationList,
         JwtStrategy,
         SessionGuard,
         RateLimiter,
         AuthRateLimitGuard,
+        UserRateLimitGuard,
         AuthSessionService,
+        PasswordsService,
         CurrentUserService,
         MediaHttpClient,
       ],

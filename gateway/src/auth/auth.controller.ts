@@ -1,9 +1,21 @@
-import { type LoginRequest, type RegisterRequest, loginRoute, logoutRoute, registerRoute } from '@likeness/contracts';
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import {
+  type DeleteAccountRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  deleteAccountRoute,
+  loginRoute,
+  logoutRoute,
+  registerRoute,
+} from '@likeness/contracts';
+import { Body, Controller, Delete, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { AuthSessionService } from './auth-session.service.js';
+import { CurrentUser } from './current-user.decorator.js';
+import type { AuthenticatedUser } from './jwt.strategy.js';
 import { RateLimited } from './rate-limiter.js';
+import { SessionGuard } from './session.guard.js';
+import { UserRateLimit } from './user-rate-limit.guard.js';
 
 @Controller()
 export class AuthController {
@@ -35,5 +47,22 @@ export class AuthController {
   @HttpCode(200)
   logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.sessions.logout(request, reply);
+  }
+
+  /**
+   * Password-confirmed like a password change, so guesses through either share one per-user limit.
+   * (Guards run in the order listed: the limit needs the user SessionGuard finds.)
+   */
+  @Delete(deleteAccountRoute.path)
+  @HttpCode(200)
+  @UserRateLimit('passwordChanges')
+  @UseGuards(SessionGuard)
+  deleteAccount(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodBodyPipe(deleteAccountRoute.body)) body: DeleteAccountRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.sessions.deleteAccount(user, body, request, reply);
   }
 }

@@ -5,6 +5,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { GatewayConfig } from '../gateway.config.js';
+import { SessionRevocationList } from './session-revocation-list.js';
 import { ACCESS_COOKIE } from './session-cookies.js';
 
 /** Who is calling, as the access token says. */
@@ -12,12 +13,20 @@ export interface AuthenticatedUser {
   id: number;
   username: string;
   role: Role;
+  /** The session the token belongs to (e.g. the one a password change keeps: `revokeSessions(id, { except })`). */
+  sessionId: string;
 }
 
-/** Verifies the access token from its cookie (HS256, our issuer and audience, not expired). */
+/**
+ * Verifies the access token from its cookie (HS256, our issuer and audience, not expired) and
+ * refuses one whose session has been revoked (logout, a replayed refresh token), like an expired one.
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(@Inject(APP_CONFIG) config: GatewayConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: GatewayConfig,
+    private readonly revocations: SessionRevocationList,
+  ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([
         (request: FastifyRequest) => request.cookies?.[ACCESS_COOKIE] ?? null,
@@ -32,7 +41,12 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   validate(payload: unknown): AuthenticatedUser | false {
     const claims = accessClaimsSchema.safeParse(payload);
-    if (!claims.success) return false;
-    return { id: Number(claims.data.sub), username: claims.data.username, role: claims.data.role };
+    if (!claims.success || this.revocations.isRevoked(claims.data.sid)) return false;
+    return {
+      id: Number(claims.data.sub),
+      username: claims.data.username,
+      role: claims.data.role,
+      sessionId: claims.data.sid,
+    };
   }
 }

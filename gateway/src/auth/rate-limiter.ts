@@ -1,6 +1,13 @@
-import { createHash } from 'node:crypto';
-import { APP_CONFIG, NATS_CONNECTION, NATS_SETTINGS, type NatsSettings, namespacedStream } from '@likeness/nest-kit';
-import { type KV, Kvm } from '@nats-io/kv';
+import {
+  APP_CONFIG,
+  NATS_CONNECTION,
+  NATS_SETTINGS,
+  type NatsSettings,
+  RateLimitedError,
+  TokenBuckets,
+  type TokenBucketRule,
+  perWindow,
+} from '@likeness/nest-kit';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   type CanActivate,
@@ -8,6 +15,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   SetMetadata,
   UseGuards,
   applyDecorators,
@@ -15,137 +23,88 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../gateway.config.js';
-import { RateLimitedError } from '../http/http-errors.js';
 
-const BUCKET = 'RATE_LIMITS';
-const CAS_ATTEMPTS = 20;
+/** A clock for tests; the wall clock otherwise. */
+export const RATE_LIMIT_CLOCK = Symbol('RATE_LIMIT_CLOCK');
+
+/** What the gateway limits, and each limit's rule, from the config. */
+export function gatewayRateRules(config: GatewayConfig) {
+  const perMinute = (rate: number, burst: number): TokenBucketRule => ({ capacity: burst, perSecond: rate / 60 });
+  return {
+    login: perWindow(config.LOGIN_LIMIT_PER_IP, config.RATE_LIMIT_WINDOW_SECONDS),
+    register: perWindow(config.REGISTER_LIMIT_PER_IP, config.RATE_LIMIT_WINDOW_SECONDS),
+    passwordReset: perWindow(config.PASSWORD_RESET_LIMIT_PER_IP, config.RATE_LIMIT_WINDOW_SECONDS),
+    passwordChanges: perWindow(config.PASSWORD_CHANGE_LIMIT_PER_USER, config.RATE_LIMIT_WINDOW_SECONDS),
+    uploads: perMinute(config.UPLOAD_LIMIT_PER_MINUTE, config.UPLOAD_LIMIT_BURST),
+    imageConversions: perMinute(config.IMAGE_FORMATTER_LIMIT_PER_MINUTE, config.IMAGE_FORMATTER_LIMIT_BURST),
+  } satisfies Record<string, TokenBucketRule>;
+}
+export type GatewayRateRule = keyof ReturnType<typeof gatewayRateRules>;
+
+/** What each rule counts, as a refusal names it: "Too many uploads. Please wait a minute and try again." */
+const COUNTED: Record<GatewayRateRule, string> = {
+  login: 'attempts',
+  register: 'attempts',
+  passwordReset: 'attempts',
+  passwordChanges: 'attempts',
+  uploads: 'uploads',
+  imageConversions: 'image conversions',
+};
 
 /**
- * Fixed-window counters shared by every gateway replica, in a NATS KV bucket (JetStream):
- * one key per limited thing and window, incremented with compare-and-set so concurrent
- * replicas never lose a count. Keys expire with the bucket's TTL. If the store cannot be
- * reached the limiter lets requests through (and says so): a login needs NATS anyway.
+ * The gateway's limits, in the kit's token buckets shared by every replica (a NATS KV bucket). If
+ * the store cannot be reached the request goes through (and a warning is logged): every limited
+ * route needs NATS to do anything anyway, and auth keeps its own per-account login limits.
  */
 @Injectable()
 export class RateLimiter {
   private readonly logger = new Logger(RateLimiter.name);
-  private bucket: Promise<KV> | undefined;
+  private readonly buckets: TokenBuckets;
+  readonly rules: ReturnType<typeof gatewayRateRules>;
 
   constructor(
-    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
-    @Inject(NATS_SETTINGS) private readonly settings: NatsSettings,
-    @Inject(APP_CONFIG) private readonly config: GatewayConfig,
-  ) {}
-
-  /** Counts one attempt against `key`; refuses once `limit` is spent. */
-  async consume(key: string, limit: number, now = Date.now()): Promise<void> {
-    const count = await this.increment(key, now);
-    if (count > limit) throw this.refusal(now);
+    @Inject(NATS_CONNECTION) nats: NatsConnection,
+    @Inject(NATS_SETTINGS) settings: NatsSettings,
+    @Inject(APP_CONFIG) config: GatewayConfig,
+    @Optional() @Inject(RATE_LIMIT_CLOCK) clock?: () => number,
+  ) {
+    this.rules = gatewayRateRules(config);
+    // A key untouched until its bucket is full again may be forgotten: the slowest bucket's refill.
+    const ttlMs = Math.max(...Object.values(this.rules).map((rule) => (rule.capacity / rule.perSecond) * 1000));
+    this.buckets = new TokenBuckets(nats, settings, 'gateway_rate_limits', { ttlMs: Math.ceil(ttlMs) }, clock);
   }
 
-  /** Refuses when `key` has spent `limit` in its current window, without counting. */
-  async assertAllowed(key: string, limit: number, now = Date.now()): Promise<void> {
-    if ((await this.count(key, now)) >= limit) throw this.refusal(now);
-  }
-
-  /** Counts one event against `key`. */
-  async record(key: string, now = Date.now()): Promise<void> {
-    await this.increment(key, now);
-  }
-
-  private get windowMs(): number {
-    return this.config.RATE_LIMIT_WINDOW_SECONDS * 1000;
-  }
-
-  private refusal(now: number): RateLimitedError {
-    const windowEnd = (Math.floor(now / this.windowMs) + 1) * this.windowMs;
-    return new RateLimitedError(Math.max(1, Math.ceil((windowEnd - now) / 1000)));
-  }
-
-  /** A KV-safe key: the thing limited (an IP, an e-mail...) hashed, then the window's number. */
-  private entryKey(key: string, now: number): string {
-    return `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.${Math.floor(now / this.windowMs)}`;
-  }
-
-  private async count(key: string, now: number): Promise<number> {
+  /** Takes one from `key`'s bucket under `rule`; refuses (429, with the wait) when it is empty. */
+  async consume(rule: GatewayRateRule, key: string): Promise<void> {
+    let result;
     try {
-      const entry = await (await this.kv()).get(this.entryKey(key, now));
-      return entry && entry.operation === 'PUT' ? Number(entry.string()) : 0;
+      result = await this.buckets.take(`${rule}:${key}`, this.rules[rule]);
     } catch (error) {
-      this.failOpen(error);
-      return 0;
+      this.logger.warn(`Rate limits unavailable, letting the request through: ${(error as Error).message}`);
+      return;
     }
-  }
-
-  private async increment(key: string, now: number): Promise<number> {
-    try {
-      const kv = await this.kv();
-      const entryKey = this.entryKey(key, now);
-      for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt += 1) {
-        const entry = await kv.get(entryKey);
-        try {
-          if (!entry || entry.operation !== 'PUT') {
-            await kv.create(entryKey, '1');
-            return 1;
-          }
-          const next = Number(entry.string()) + 1;
-          await kv.update(entryKey, String(next), entry.revision);
-          return next;
-        } catch {
-          // Another replica counted first: read again and retry.
-        }
-      }
-      throw new Error(`rate limit counter ${entryKey} kept changing`);
-    } catch (error) {
-      this.failOpen(error);
-      return 0;
-    }
-  }
-
-  private kv(): Promise<KV> {
-    this.bucket ??= new Kvm(this.nats)
-      .create(namespacedStream(this.settings, BUCKET), { history: 1, ttl: 2 * this.windowMs })
-      .catch((error: unknown) => {
-        this.bucket = undefined;
-        throw error;
-      });
-    return this.bucket;
-  }
-
-  private failOpen(error: unknown): void {
-    this.logger.warn(`Rate limits unavailable, letting the request through: ${(error as Error).message}`);
+    if (!result.allowed) throw new RateLimitedError(result.retryAfterMs / 1000, COUNTED[rule]);
   }
 }
 
-type Action = 'login' | 'register';
+type Action = 'login' | 'register' | 'passwordReset';
 const RATE_LIMIT_ACTION = Symbol('RATE_LIMIT_ACTION');
 
-export const accountKey = (login: string) => `login:account:${login.trim().toLowerCase()}`;
-
 /**
- * Limits an auth action per client IP (every attempt counts) and, for login, per account
- * named in the body (failed attempts count: see AuthSessionService.login).
+ * Limits an auth action per client address (every attempt counts). Failed logins per account are
+ * auth's to count: it knows which account a name or an e-mail address belongs to.
  */
 @Injectable()
 export class AuthRateLimitGuard implements CanActivate {
   constructor(
     private readonly limiter: RateLimiter,
     private readonly reflector: Reflector,
-    @Inject(APP_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const action = this.reflector.get<Action>(RATE_LIMIT_ACTION, context.getHandler());
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    if (action === 'register') {
-      await this.limiter.consume(`register:ip:${request.ip}`, this.config.REGISTER_LIMIT_PER_IP);
-      return true;
-    }
-    await this.limiter.consume(`login:ip:${request.ip}`, this.config.LOGIN_LIMIT_PER_IP);
-    const account = (request.body as { username?: unknown } | undefined)?.username;
-    if (typeof account === 'string' && account.trim()) {
-      await this.limiter.assertAllowed(accountKey(account), this.config.LOGIN_LIMIT_PER_ACCOUNT);
-    }
+    await this.limiter.consume(action, `ip:${request.ip}`);
     return true;
   }
 }

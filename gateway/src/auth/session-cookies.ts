@@ -6,10 +6,17 @@ import type { GatewayConfig } from '../gateway.config.js';
 
 export const ACCESS_COOKIE = 'likeness_access';
 export const REFRESH_COOKIE = 'likeness_refresh';
+/** Marks a browser that signed in to an account before (see auth's DeviceTokens); outlives logouts. */
+export const DEVICE_COOKIE = 'likeness_device';
 /** Cookies go only to the API, never to static files. */
 const COOKIE_PATH = '/api';
+/** The device cookie matters only to a login. */
+const DEVICE_COOKIE_PATH = '/api/login';
 
-/** Sets and clears the session cookies: httpOnly, SameSite=Strict, Secure over HTTPS. */
+/**
+ * Sets and clears the session cookies: httpOnly, SameSite=Strict, Secure over HTTPS. Clearing
+ * leaves the device cookie: it is no session, only the memory of a successful login.
+ */
 @Injectable()
 export class SessionCookies {
   constructor(@Inject(APP_CONFIG) private readonly config: GatewayConfig) {}
@@ -25,6 +32,13 @@ export class SessionCookies {
       ...options,
       maxAge: secondsUntil(session.refreshTokenExpiresAt),
     });
+    if (session.deviceToken && session.deviceTokenExpiresAt) {
+      void reply.setCookie(DEVICE_COOKIE, session.deviceToken, {
+        ...options,
+        path: DEVICE_COOKIE_PATH,
+        maxAge: secondsUntil(session.deviceTokenExpiresAt),
+      });
+    }
     // The rest of this request sees the new access token.
     (request.cookies as Record<string, string>)[ACCESS_COOKIE] = session.accessToken;
   }
@@ -36,6 +50,10 @@ export class SessionCookies {
 
   refreshToken(request: FastifyRequest): string | undefined {
     return request.cookies?.[REFRESH_COOKIE] || undefined;
+  }
+
+  deviceToken(request: FastifyRequest): string | undefined {
+    return request.cookies?.[DEVICE_COOKIE] || undefined;
   }
 
   private options(request: FastifyRequest) {

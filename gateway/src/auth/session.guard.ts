@@ -1,27 +1,32 @@
 import { AuthRpc } from '@likeness/contracts';
-import { DomainError, RpcClient } from '@likeness/nest-kit';
+import { DomainError, RpcClient, RpcRequestInvalidError } from '@likeness/nest-kit';
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SessionRevocationList } from './session-revocation-list.js';
 import { SessionCookies } from './session-cookies.js';
 
 export const UNAUTHENTICATED = 'Please log in to continue.';
 
 /**
- * Lets a request through with a valid access token. When the token is missing or expired but a
- * refresh token is present, it rotates the session first, so a user stays signed in as long
- * as the refresh token lives.
+ * Lets a request through with a valid access token of a session not revoked. When the token is
+ * missing, expired or revoked but a refresh token is present, it rotates the session first, so a
+ * user stays signed in as long as the refresh token lives; a refresh token that is not valid
+ * (unknown, revoked, replayed, or not even a token's shape) ends the session: 401, cookies cleared.
  */
 @Injectable()
 export class SessionGuard extends AuthGuard('jwt') {
   constructor(
     private readonly rpc: RpcClient,
     private readonly cookies: SessionCookies,
+    private readonly revocations: SessionRevocationList,
   ) {
     super();
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
+    // A replica just started learns the live revocations first (bounded: see SessionRevocationList).
+    await this.revocations.loaded;
     if (await this.authenticate(context)) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
@@ -34,6 +39,11 @@ export class SessionGuard extends AuthGuard('jwt') {
       if (error instanceof DomainError && error.code === 'AUTH.SESSION_EXPIRED') {
         this.cookies.clear(request, reply);
         throw new DomainError('AUTH.UNAUTHENTICATED', error.message);
+      }
+      // A cookie no refresh token could be (too long, control characters): no session either.
+      if (error instanceof RpcRequestInvalidError) {
+        this.cookies.clear(request, reply);
+        throw new DomainError('AUTH.UNAUTHENTICATED', UNAUTHENTICATED);
       }
       throw error;
     }

@@ -2,20 +2,24 @@ import {
   BillingRpc,
   type ConfirmPaymentRequest,
   type CreatePaymentIntentRequest,
+  type CreditHistoryQuery,
   confirmPaymentRoute,
   createPaymentIntentRoute,
+  creditHistoryQuerySchema,
+  creditHistoryRoute,
   creditPackagesRoute,
   localPaymentConfirmRoute,
   localPaymentConfirmRequestSchema,
   paymentConfigRoute,
 } from '@likeness/contracts';
 import { RpcClient } from '@likeness/nest-kit';
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import type { z } from 'zod';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { AuthenticatedUser } from '../auth/jwt.strategy.js';
 import { SessionGuard } from '../auth/session.guard.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
+import { ZodPipe } from '../http/zod-params.pipe.js';
 
 @Controller()
 export class BillingController {
@@ -59,5 +63,14 @@ export class BillingController {
     @Body(new ZodBodyPipe(localPaymentConfirmRoute.body)) body: z.output<typeof localPaymentConfirmRequestSchema>,
   ) {
     return this.rpc.call(BillingRpc.confirmLocalPayment, { ...body, userId: user.id });
+  }
+
+  @Get(creditHistoryRoute.path)
+  @UseGuards(SessionGuard)
+  creditHistory(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodPipe(creditHistoryQuerySchema)) query: CreditHistoryQuery,
+  ) {
+    return this.rpc.call(BillingRpc.getCreditHistory, { ...query, userId: user.id });
   }
 }

@@ -1,3 +1,4 @@
+import { openApiDocumentRoute } from '@likeness/contracts';
 import { Controller, Get } from '@nestjs/common';
 import { buildOpenApiDocument } from './openapi.js';
 
@@ -5,7 +6,7 @@ import { buildOpenApiDocument } from './openapi.js';
 export class DocsController {
   private readonly document = buildOpenApiDocument();
 
-  @Get('api/docs')
+  @Get(openApiDocumentRoute.path)
   docs() {
     return this.document;
   }

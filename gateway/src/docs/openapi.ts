@@ -11,7 +11,15 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 function errorResponses(route: HttpRoute): Record<string, unknown> {
-  const codes = [...new Set([...route.errors, ...GENERIC_ERRORS, ...(route.auth ? ['AUTH.UNAUTHENTICATED'] : [])])];
+  const codes = [
+    ...new Set([
+      ...route.errors,
+      ...GENERIC_ERRORS,
+      ...(route.auth ? ['AUTH.UNAUTHENTICATED'] : []),
+      // A body of another type than the route takes (JSON, or multipart for the upload).
+      ...(route.method === 'POST' ? ['COMMON.UNSUPPORTED_MEDIA_TYPE'] : []),
+    ]),
+  ];
   const byStatus = new Map<number, string[]>();
   for (const code of codes) {
     if (!isErrorCode(code)) throw new Error(`Route ${route.path} names an unknown error code: ${code}`);
@@ -38,11 +46,13 @@ function successStatusOf(route: HttpRoute): string {
 
 /** Path parameters (`{id}`) and the query string's fields. */
 function parametersOf(route: HttpRoute): JsonSchema[] {
+  const params = route.params ? schemaOf(route.params, 'input') : undefined;
+  const paramSchemas = (params?.['properties'] ?? {}) as Record<string, JsonSchema>;
   const inPath = [...route.path.matchAll(/\{([A-Za-z]+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: (name && paramSchemas[name]) ?? { type: 'string' },
   }));
   const query = route.query ? schemaOf(route.query, 'input') : undefined;
   const properties = (query?.['properties'] ?? {}) as Record<string, JsonSchema>;

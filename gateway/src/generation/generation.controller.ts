@@ -4,7 +4,6 @@ import {
   generateAvatarRoute,
   generationJobRoute,
   generationJobsRoute,
-  jobIdParamSchema,
 } from '@likeness/contracts';
 import { RpcClient } from '@likeness/nest-kit';
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
@@ -35,7 +34,10 @@ export class GenerationController {
   }
 
   @Get(nestPath(generationJobRoute.path))
-  job(@CurrentUser() user: AuthenticatedUser, @Param('jobId', new ZodPipe(jobIdParamSchema)) jobId: string) {
+  job(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('jobId', new ZodPipe(generationJobRoute.params.shape.jobId)) jobId: string,
+  ) {
     return this.rpc.call(GenerationRpc.getJob, { userId: user.id, jobId });
   }
 }

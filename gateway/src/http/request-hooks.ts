@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import {
   CORRELATION_HEADER,
   DomainError,
+  currentCorrelationId,
   type Logger,
   runWithCorrelation,
   sanitizeCorrelationId,
@@ -13,7 +15,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Provider webhooks come from other sites by design and are verified by signature instead. */
 const CSRF_EXEMPT = /^\/api\/webhooks\//;
 
-const correlationIds = new WeakMap<FastifyRequest, string>();
+/** By Node's request: Fastify may answer one request through another request object (a not-found answer). */
+const correlationIds = new WeakMap<IncomingMessage, string>();
 
 /**
  * Carries the caller's correlation id (or a new one) through the request, its logs and its
@@ -23,11 +26,22 @@ const correlationIds = new WeakMap<FastifyRequest, string>();
 export function registerCorrelation(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     const correlationId = sanitizeCorrelationId(request.headers[CORRELATION_HEADER]) ?? randomUUID();
-    correlationIds.set(request, correlationId);
+    correlationIds.set(request.raw, correlationId);
     void reply.header(CORRELATION_HEADER, correlationId);
     runWithCorrelation(correlationId, done);
   });
-  app.addHook('preHandler', (request, _reply, done) => runWithCorrelation(correlationIds.get(request), done));
+  app.addHook('preHandler', (request, _reply, done) => runWithCorrelation(correlationIds.get(request.raw), done));
+  // Again as the answer goes out: Nest's answer to a target the router cannot place (`*`) skips
+  // the onRequest hooks; its handler still ran in a correlation context of its own (preHandler).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    let correlationId = correlationIds.get(request.raw);
+    if (!correlationId) {
+      correlationId = currentCorrelationId() ?? randomUUID();
+      correlationIds.set(request.raw, correlationId);
+    }
+    if (!reply.hasHeader(CORRELATION_HEADER)) void reply.header(CORRELATION_HEADER, correlationId);
+    done(null, payload);
+  });
 }
 
 export function registerAccessLog(app: FastifyInstance, logger: Logger): void {
@@ -35,7 +49,7 @@ export function registerAccessLog(app: FastifyInstance, logger: Logger): void {
     if (request.url === '/healthz') return;
     logger.info(
       {
-        correlationId: correlationIds.get(request),
+        correlationId: correlationIds.get(request.raw),
         method: request.method,
         url: request.url.split('?')[0],
         status: reply.statusCode,
@@ -43,6 +57,42 @@ export function registerAccessLog(app: FastifyInstance, logger: Logger): void {
       },
       'request',
     );
+  });
+}
+
+/**
+ * Answers are not cached unless their route says otherwise: API answers carry a user's data.
+ * Image routes keep the cache-control media gives them (private for signed URLs, briefly
+ * public for share links); the SPA's files set their own.
+ */
+export function registerNoStoreByDefault(app: FastifyInstance): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}
+
+/** How long the rest of a body answered early may take to arrive before its connection is closed. */
+export const UNREAD_BODY_LINGER_MS = 5_000;
+
+/**
+ * A request answered before its body arrived in full (refused by its declared length, its type
+ * or a guard before the body was read; a body sent with a GET): Node reads and drops the rest,
+ * so a client still sending gets its answer and keeps its connection, but only for so long. A
+ * client that declares a body and never sends it would otherwise hold the connection, and the
+ * gateway's shutdown, until Node's request timeout. Closing at once instead would reset a client
+ * still sending, which can lose the answer it has not read yet.
+ */
+export function registerCloseUnreadBodies(app: FastifyInstance, lingerMs = UNREAD_BODY_LINGER_MS): void {
+  app.addHook('onResponse', (request, _reply, done) => {
+    const incoming = request.raw;
+    if (!incoming.complete) {
+      const { socket } = incoming;
+      const timer = setTimeout(() => socket.destroy(), lingerMs).unref();
+      incoming.once('end', () => clearTimeout(timer));
+      socket.once('close', () => clearTimeout(timer));
+    }
+    done();
   });
 }
 

@@ -1,3 +1,4 @@
+import { safeParseRequest } from '@likeness/contracts';
 import { DomainError } from '@likeness/nest-kit';
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
@@ -11,7 +12,7 @@ export class ZodBodyPipe<S extends z.ZodType> implements PipeTransform<unknown, 
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new DomainError('COMMON.VALIDATION_FAILED', 'The request body must be a JSON object.');
     }
-    const result = this.schema.safeParse(value);
+    const result = safeParseRequest(this.schema, value);
     if (!result.success) throw DomainError.validation(result.error);
     return result.data;
   }

@@ -1,3 +1,4 @@
+import { safeParseRequest } from '@likeness/contracts';
 import { DomainError } from '@likeness/nest-kit';
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
@@ -13,7 +14,7 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
   constructor(private readonly schema: S) {}
 
   transform(value: unknown): z.output<S> {
-    const result = this.schema.safeParse(value ?? {});
+    const result = safeParseRequest(this.schema, value ?? {});
     if (!result.success) throw DomainError.validation(result.error);
     return result.data;
   }

@@ -1,11 +1,11 @@
 import {
   type ImageFormatterQuery,
+  MediaInternalHttp,
   MediaRpc,
   SELFIE_LIMITS,
   avatarsRoute,
   deleteAvatarRoute,
   deleteUploadedImageRoute,
-  idParamSchema,
   imageFormatterQuerySchema,
   imageFormatterRoute,
   uploadSelfiesRoute,
@@ -17,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { AuthenticatedUser } from '../auth/jwt.strategy.js';
 import { SessionGuard } from '../auth/session.guard.js';
+import { UserRateLimit } from '../auth/user-rate-limit.guard.js';
 import { ZodPipe, nestPath } from '../http/zod-params.pipe.js';
 import { MediaHttpClient } from './media-http.client.js';
 
@@ -32,7 +33,8 @@ export class MediaController {
   ) {}
 
   @Post(uploadSelfiesRoute.path)
-  uploadSelfies(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  @UserRateLimit('uploads')
+  uploadSelfies(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
     const contentType = request.headers['content-type'] ?? '';
     if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
       throw new DomainError(
@@ -47,20 +49,15 @@ export class MediaController {
         'The upload is too large. Send at most 20 images of 5 MB each.',
       );
     }
-    return this.media.relay(
-      {
-        method: 'POST',
-        path: '/internal/selfies',
-        userId: user.id,
-        body: request.raw,
-        headers: {
-          'content-type': contentType,
-          ...(request.headers['content-length'] ? { 'content-length': request.headers['content-length'] } : {}),
-        },
-        maxBodyBytes: MAX_UPLOAD_BYTES,
+    return this.media.json(MediaInternalHttp.uploadSelfies, {
+      userId: user.id,
+      body: request.raw,
+      headers: {
+        'content-type': contentType,
+        ...(request.headers['content-length'] ? { 'content-length': request.headers['content-length'] } : {}),
       },
-      reply,
-    );
+      maxBodyBytes: MAX_UPLOAD_BYTES,
+    });
   }
 
   @Get(uploadedImagesRoute.path)
@@ -69,7 +66,10 @@ export class MediaController {
   }
 
   @Delete(nestPath(deleteUploadedImageRoute.path))
-  deleteUploadedImage(@CurrentUser() user: AuthenticatedUser, @Param('id', new ZodPipe(idParamSchema)) id: number) {
+  deleteUploadedImage(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', new ZodPipe(deleteUploadedImageRoute.params.shape.id)) id: number,
+  ) {
     return this.rpc.call(MediaRpc.deleteSelfie, { userId: user.id, id });
   }
 
@@ -79,17 +79,20 @@ export class MediaController {
   }
 
   @Delete(nestPath(deleteAvatarRoute.path))
-  deleteAvatar(@CurrentUser() user: AuthenticatedUser, @Param('id', new ZodPipe(idParamSchema)) id: number) {
+  deleteAvatar(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', new ZodPipe(deleteAvatarRoute.params.shape.id)) id: number,
+  ) {
     return this.rpc.call(MediaRpc.deleteAvatar, { userId: user.id, id });
   }
 
   @Get(imageFormatterRoute.path)
+  @UserRateLimit('imageConversions')
   imageFormatter(
     @CurrentUser() user: AuthenticatedUser,
     @Query(new ZodPipe(imageFormatterQuerySchema)) query: ImageFormatterQuery,
     @Res() reply: FastifyReply,
   ) {
-    const search = new URLSearchParams({ url: query.url, format: query.format });
-    return this.media.relay({ method: 'GET', path: `/internal/format?${search}`, userId: user.id }, reply);
+    return this.media.relayBytes(MediaInternalHttp.formatImage, { query, userId: user.id }, reply);
   }
 }

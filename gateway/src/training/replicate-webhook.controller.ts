@@ -1,4 +1,4 @@
-import { TrainingRpc, replicateWebhookRoute } from '@likeness/contracts';
+import { MAX_STORED_INTEGER, TrainingRpc, replicateWebhookRoute } from '@likeness/contracts';
 import { DomainError, RpcClient } from '@likeness/nest-kit';
 import { Controller, HttpCode, Post, Query, type RawBodyRequest, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
@@ -27,7 +27,7 @@ export class ReplicateWebhookController {
         'webhook-timestamp': header(request, 'webhook-timestamp'),
         'webhook-signature': header(request, 'webhook-signature'),
       },
-      ...(modelId !== undefined && modelId <= 2_147_483_647 ? { modelId } : {}),
+      ...(modelId !== undefined && modelId <= MAX_STORED_INTEGER ? { modelId } : {}),
     });
   }
 }

@@ -3,7 +3,6 @@ import {
   type TrainModelRequest,
   customModelsRoute,
   deleteCustomModelRoute,
-  idParamSchema,
   inferenceConfigRoute,
   trainModelRoute,
 } from '@likeness/contracts';
@@ -45,7 +44,10 @@ export class TrainingController {
 
   @Delete(nestPath(deleteCustomModelRoute.path))
   @UseGuards(SessionGuard)
-  deleteModel(@CurrentUser() user: AuthenticatedUser, @Param('id', new ZodPipe(idParamSchema)) id: number) {
+  deleteModel(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', new ZodPipe(deleteCustomModelRoute.params.shape.id)) id: number,
+  ) {
     return this.rpc.call(TrainingRpc.deleteModel, { userId: user.id, id });
   }
 

@@ -31,7 +31,7 @@ async function readyToCreate(page: Page): Promise<void> {
 
   const form = new FormData();
   for (let index = 0; index < 12; index += 1) {
-    const selfie = await sharp(randomBytes(256 * 256 * 3), { raw: { width: 256, height: 256, channels: 3 } })
+    const selfie = await sharp(randomBytes(512 * 512 * 3), { raw: { width: 512, height: 512, channels: 3 } })
       .blur(6)
       .jpeg()
       .toBuffer();

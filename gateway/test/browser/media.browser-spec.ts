@@ -24,13 +24,13 @@ afterAll(async () => {
 
 const signedInPage = (username: string) => registerThroughSpa(browser, stack.url, username);
 
-/** Small, distinct photo-like JPEGs. */
+/** Distinct photo-like JPEGs, as small as a selfie may be (512 px). */
 async function selfies(count: number) {
   return Promise.all(
     Array.from({ length: count }, async (_, index) => ({
       name: `selfie-${String(index + 1).padStart(2, '0')}.jpg`,
       mimeType: 'image/jpeg',
-      buffer: await sharp(randomBytes(320 * 320 * 3), { raw: { width: 320, height: 320, channels: 3 } })
+      buffer: await sharp(randomBytes(512 * 512 * 3), { raw: { width: 512, height: 512, channels: 3 } })
         .blur(6)
         .jpeg()
         .toBuffer(),
@@ -54,6 +54,13 @@ describe('selfies and the gallery in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Custom AI Models' }).waitFor();
 
     await page.getByLabel('Choose selfies to upload').setInputFiles(await selfies(12));
+    // The picked files show from blob: URLs before anything is uploaded.
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('img[src^="blob:"]')).filter(
+          (img) => img.complete && img.naturalWidth > 0,
+        ).length === 12,
+    );
     await page.getByRole('button', { name: 'Upload 12 selfies' }).click();
     await page.getByText('12 selfies uploaded successfully.', { exact: true }).first().waitFor();
 

@@ -38,7 +38,7 @@ async function selfies(count: number) {
     Array.from({ length: count }, async (_, index) => ({
       name: `me-${index + 1}.jpg`,
       mimeType: 'image/jpeg',
-      buffer: await sharp(randomBytes(256 * 256 * 3), { raw: { width: 256, height: 256, channels: 3 } })
+      buffer: await sharp(randomBytes(512 * 512 * 3), { raw: { width: 512, height: 512, channels: 3 } })
         .blur(6)
         .jpeg()
         .toBuffer(),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { currentUserSchema } from '@likeness/contracts';
 import { waitFor } from '@likeness/testing';
 import pg from 'pg';
+import { cookiesFrom } from './api-client.js';
 import { type RunningStack, callDeclaringBody, expectError, startTestStack } from './stack-harness.js';
 
 const LIMITS = { LOGIN_LIMIT_PER_IP: '5', LOGIN_LIMIT_PER_ACCOUNT: '3', REGISTER_LIMIT_PER_IP: '4' };
@@ -42,17 +43,8 @@ async function call(path: string, { method = 'GET', body, rawBody, cookie, heade
   };
 }
 
-/** The cookies a browser would send back after this response. */
-function cookiesFrom(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-}
-
 beforeAll(async () => {
-  stack = await startTestStack({ TRUST_PROXY: 'true', PUBLIC_ORIGIN: 'https://app.likeness.test', ...LIMITS });
+  stack = await startTestStack({ TRUST_PROXY: '1', PUBLIC_ORIGIN: 'https://app.likeness.test', ...LIMITS });
 });
 
 afterAll(async () => {
@@ -78,6 +70,12 @@ describe('readiness', () => {
       openapi: '3.1.0',
       paths: { '/api/register': { post: {} }, '/api/login': { post: {} } },
     });
+  });
+
+  it('should give the SPA its run-time settings without a session, the support address unset falling back to the default', async () => {
+    const config = await call('/api/config');
+    expect(config.status).toBe(200);
+    expect(config.json).toEqual({ supportEmail: 'support@likeness.local' });
   });
 });
 
@@ -249,14 +247,14 @@ describe('bad input', () => {
     );
     expectError(
       await call('/api/login', { method: 'POST', rawBody: 'username=ada', headers: { 'content-type': 'text/plain' } }),
-      400,
-      'COMMON.VALIDATION_FAILED',
-      'The request body must be a JSON object.',
+      415,
+      'COMMON.UNSUPPORTED_MEDIA_TYPE',
+      'Send the request body as JSON (Content-Type: application/json).',
     );
     expectError(
       await call('/api/login', { method: 'POST', rawBody: '<x/>', headers: { 'content-type': 'application/xml' } }),
       415,
-      'COMMON.VALIDATION_FAILED',
+      'COMMON.UNSUPPORTED_MEDIA_TYPE',
     );
   });
 

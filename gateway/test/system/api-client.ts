@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { CustomModel } from '@likeness/contracts';
+import { waitFor } from '@likeness/testing';
 import sharp from 'sharp';
 
 export interface Session {
@@ -19,6 +21,15 @@ interface CallOptions {
   /** JSON, or a FormData sent as multipart. */
   body?: unknown;
   headers?: Record<string, string>;
+}
+
+/** The cookies a browser would hold after this response (cleared ones dropped). */
+export function cookiesFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
 }
 
 /** A client of one running stack; each call comes from its own address (rate limits stay out of the way). */
@@ -86,7 +97,7 @@ export function apiClient(baseUrl: string, addressPrefix = '203.0.113') {
     for (let index = 0; index < count; index += 1) {
       body.append(
         'selfies',
-        new Blob([new Uint8Array(await photo('jpeg', 256))], { type: 'image/jpeg' }),
+        new Blob([new Uint8Array(await photo('jpeg', 512))], { type: 'image/jpeg' }),
         `s${index}.jpg`,
       );
     }
@@ -95,10 +106,28 @@ export function apiClient(baseUrl: string, addressPrefix = '203.0.113') {
     return (result.json.uploadedFiles as { id: number }[]).map((file) => file.id);
   };
 
-  return { call, register, buyCredits, credits, uploadSelfies };
+  /** Trains a model on the given selfies and waits until it is completed (the local trainer). */
+  const trainModel = async (
+    session: Session,
+    model: { modelName: string; triggerWord: string },
+    referenceImageIds: number[],
+  ): Promise<CustomModel> => {
+    const trained = await call('/api/train-model', { method: 'POST', session, body: { ...model, referenceImageIds } });
+    expect(trained.status).toBe(201);
+    const { id } = trained.json as CustomModel;
+    return waitFor(
+      async () =>
+        ((await call('/api/custom-models', { session })).json as CustomModel[]).find(
+          (item) => item.id === id && item.status === 'completed',
+        ),
+      { timeoutMs: 30_000, what: `the model ${model.modelName} trained` },
+    );
+  };
+
+  return { call, register, buyCredits, credits, uploadSelfies, trainModel };
 }
 
-/** A real photo-like image: blurred noise, so every one differs. */
+/** A real photo-like image: blurred noise, so every one differs; selfies need 512 px or more. */
 export async function photo(format: 'jpeg' | 'png' | 'webp' | 'gif', size = 640): Promise<Buffer> {
   return sharp(randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } })
     .blur(8)

@@ -328,4 +328,35 @@ describe('buying credits with Stripe', () => {
     ).toEqual({ credits: 275 });
     expect((await api.call('/api/user', { session: buyer })).json).toMatchObject({ credits: 280 });
   });
+
+  it('should give back the unpaid intent of a package, and refuse a sixth pending payment with a 429 a person understands', async () => {
+    const hurried = await api.register('hurried_buyer');
+    const create = (packageId: string) =>
+      api.call('/api/create-payment-intent', { method: 'POST', body: { packageId }, session: hurried });
+    const first = await create('starter');
+    expect(first.status).toBe(200);
+    const again = await create('starter');
+    expect(again.json).toEqual(first.json);
+
+    // Payments settling at Stripe (bank debits) take no second attempt: each new one is a new intent.
+    stripe.process(first.json!['paymentIntentId'] as string);
+    for (let index = 0; index < 4; index += 1) {
+      const next = await create('starter');
+      expect(next.status).toBe(200);
+      stripe.process(next.json!['paymentIntentId'] as string);
+    }
+    const intentsBefore = stripe.intents().length;
+    expectError(
+      await create('creator'),
+      429,
+      'COMMON.RATE_LIMITED',
+      'You have started 5 payments in the last hour that are not finished yet. Please complete one of them, or try again later.',
+    );
+    expect(stripe.intents()).toHaveLength(intentsBefore);
+    // The buyer from before is not affected.
+    expect(
+      (await api.call('/api/create-payment-intent', { method: 'POST', body: { packageId: 'creator' }, session: buyer }))
+        .status,
+    ).toBe(200);
+  });
 });

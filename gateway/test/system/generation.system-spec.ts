@@ -1,8 +1,7 @@
 import type { Avatar, CustomModel, GenerationJob } from '@likeness/contracts';
 import { waitFor } from '@likeness/testing';
-import pg from 'pg';
 import { type Session, apiClient } from './api-client.js';
-import { type RunningStack, expectError, startTestStack } from './stack-harness.js';
+import { type RunningStack, expectError, queryDatabase, startTestStack } from './stack-harness.js';
 
 /** Long enough to outlive the ack wait, so heartbeats must keep a running job with its worker. */
 const LOCAL_GENERATION_MS = 2_500;
@@ -11,15 +10,7 @@ const JOB_ACK_WAIT_MS = 1_500;
 let stack: RunningStack;
 let api: ReturnType<typeof apiClient>;
 
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: stack.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const query = <T>(sql: string, params: unknown[] = []) => queryDatabase<T>(stack.databaseUrl, sql, params);
 
 /** How many GenerationCompleted and GenerationFailed events generation wrote for a job (its outbox). */
 async function outcomesOf(jobId: string): Promise<{ completed: number; failed: number }> {
@@ -76,19 +67,7 @@ describe('generating avatars through the gateway (local provider, worker process
     await api.buyCredits(ada, 'starter');
     await api.buyCredits(ada, 'starter'); // 5 + 50 + 50 = 105
     const selfies = await api.uploadSelfies(ada, 12);
-    const trained = await api.call('/api/train-model', {
-      method: 'POST',
-      session: ada,
-      body: { modelName: 'Ada', triggerWord: 'ada_face', referenceImageIds: selfies },
-    });
-    expect(trained.status).toBe(201);
-    model = await waitFor(
-      async () =>
-        ((await api.call('/api/custom-models', { session: ada })).json as CustomModel[]).find(
-          (item) => item.status === 'completed',
-        ),
-      { timeoutMs: 30_000, what: 'the model trained' },
-    );
+    model = await api.trainModel(ada, { modelName: 'Ada', triggerWord: 'ada_face' }, selfies);
     await waitFor(async () => (await api.credits(ada)) === 75, { what: 'the training charged' });
   });
 
@@ -222,6 +201,7 @@ describe('generating avatars through the gateway (local provider, worker process
     const worker = await waitFor(async () => workerRunning(jobId), { what: 'a worker took the job' });
     const child = stack.children.get(worker)!;
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    stack.expectExit(worker);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     const job = await jobOf(ada, jobId);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { type Avatar, MediaRpc, type UploadedImage } from '@likeness/contracts';
 import { LocalObjectStorage } from '@likeness/storage';
@@ -17,6 +18,34 @@ function form(files: { name: string; bytes: Buffer; type?: string }[]): FormData
   for (const file of files)
     body.append('selfies', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }), file.name);
   return body;
+}
+
+/**
+ * POST /api/upload-selfies with exactly these bytes, through node:http: fetch would frame the
+ * body properly, and this one is deliberately broken.
+ */
+function rawUpload(session: Session, body: Buffer): Promise<{ status: number; json?: unknown; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${stack.url}/api/upload-selfies`, {
+      method: 'POST',
+      headers: {
+        cookie: session.cookie,
+        'content-type': 'multipart/form-data; boundary=XX',
+        'content-length': String(body.length),
+      },
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: response.statusCode ?? 0, text, json: text ? JSON.parse(text) : undefined });
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 const list = async (session: Session) => (await call('/api/uploaded-images', { session })).json as UploadedImage[];
@@ -108,6 +137,32 @@ describe('selfies and avatars through the gateway', () => {
       'content-type': 'multipart/form-data; boundary=x',
     });
     expectError(result, 413, 'COMMON.PAYLOAD_TOO_LARGE');
+  });
+
+  it('should answer 400 to a form that ends without its closing boundary, and media should stay up', async () => {
+    const body = Buffer.concat([
+      Buffer.from('--XX\r\nContent-Disposition: form-data; name="selfies"; filename="a.jpg"\r\n\r\n', 'latin1'),
+      Buffer.from([0xff, 0xd8, 0xff]),
+    ]);
+    const result = await rawUpload(ada, body);
+    expectError(result, 400, 'COMMON.VALIDATION_FAILED', 'The upload could not be read. Please try again.');
+    expect((result.json as { issues?: unknown }).issues).toEqual([
+      { path: 'selfies', message: 'The upload could not be read. Please try again.' },
+    ]);
+    expect(await list(ada)).toHaveLength(12);
+
+    // The media process is the one that started, still running, and still takes uploads.
+    const media = stack.children.get('media')!;
+    expect([media.exitCode, media.signalCode]).toEqual([null, null]);
+    const next = await call('/api/upload-selfies', {
+      method: 'POST',
+      session: bob,
+      body: form([{ name: 'after.jpg', bytes: await selfie('jpeg') }]),
+    });
+    expect(next.status).toBe(201);
+    expect(stack.children.get('media')).toBe(media);
+    await call(`/api/uploaded-images/${next.json.uploadedFiles[0].id}`, { method: 'DELETE', session: bob });
+    expect(await list(bob)).toEqual([]);
   });
 
   it('should refuse an upload from another site', async () => {
