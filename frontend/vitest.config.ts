@@ -11,6 +11,8 @@ export default mergeConfig(
       restoreMocks: true,
       unstubGlobals: true,
       css: false,
+      // Whole pages render in jsdom; on a loaded 2-core CI machine some take longer than the default 5 s.
+      testTimeout: 30_000,
     },
   }),
 );

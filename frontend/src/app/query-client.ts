@@ -1,4 +1,4 @@
-import { currentUserQueryOptions } from '@/features/auth/api/get-current-user';
+import { currentUserQueryOptions } from '@/lib/session/current-user';
 import { createQueryClient } from '@/lib/query-client';
 
 /**

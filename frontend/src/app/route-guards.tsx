@@ -1,22 +1,49 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
+import { isSignedOutArrival } from '@/lib/session/current-user';
 
 export const SIGNED_IN_HOME = paths.dashboard;
-export const SIGN_IN_PATH = '/auth';
+export const SIGN_IN_PATH = paths.auth;
+
+/** A route's `handle`: where a visitor who opens it is sent, when not the auth screen's usual path. */
+export interface RouteHandle {
+  signInPath?: string;
+}
+
+/** The innermost matched route's sign-in path (SPEC §2: the profile sends visitors to /login). */
+function useSignInPath(): string {
+  const matches = useMatches();
+  for (const { handle } of [...matches].reverse()) {
+    const signInPath = (handle as RouteHandle | undefined)?.signInPath;
+    if (signInPath) return signInPath;
+  }
+  return SIGN_IN_PATH;
+}
 
 /** Signed-in-only routes: a spinner while the session loads, visitors go to the auth screen. */
 export function RequireAuth() {
   const { user, isLoading } = useAuth();
+  const signInPath = useSignInPath();
   if (isLoading) return <PageSpinner className="min-h-dvh" />;
-  if (!user) return <Navigate to={SIGN_IN_PATH} replace />;
+  if (!user) return <Navigate to={signInPath} replace />;
   return <Outlet />;
+}
+
+/**
+ * The session as a public page's guard sees it: arriving by signing out, the user still cached
+ * counts as loading until it is cleared, so the guard does not send them back in.
+ */
+function usePublicSession() {
+  const { user, isLoading } = useAuth();
+  const { state } = useLocation();
+  return { user, isLoading: isLoading || (user !== null && isSignedOutArrival(state)) };
 }
 
 /** The auth screen: a signed-in user has nothing to do there and goes to the dashboard. */
 export function RedirectIfSignedIn() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading } = usePublicSession();
   if (isLoading) return <PageSpinner />;
   if (user) return <Navigate to={SIGNED_IN_HOME} replace />;
   return <Outlet />;
@@ -24,7 +51,7 @@ export function RedirectIfSignedIn() {
 
 /** "/" until the landing page exists: the dashboard for users, the auth screen for visitors. */
 export function RootRedirect() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading } = usePublicSession();
   if (isLoading) return <PageSpinner className="min-h-dvh" />;
   return <Navigate to={user ? SIGNED_IN_HOME : SIGN_IN_PATH} replace />;
 }

@@ -1,11 +1,15 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
 import { AuthPage } from '@/features/auth/components/auth-page';
+import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 import { GalleryPage } from '@/features/gallery/components/gallery-page';
 import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { RedirectIfSignedIn, RequireAuth, RootRedirect } from './route-guards';
+import { RedirectIfSignedIn, RequireAuth, RootRedirect, type RouteHandle } from './route-guards';
 import { CheckoutRoute } from './routes/checkout';
 import { CreateRoute } from './routes/create';
 import { CreditsRoute } from './routes/credits';
@@ -13,11 +17,16 @@ import { DashboardRoute } from './routes/dashboard';
 import { ModelsRoute } from './routes/models';
 import { NotFoundPage } from './routes/not-found';
 import { PaymentResultRoute } from './routes/payment-result';
+import { PlansRoute } from './routes/plans';
+import { ProfileRoute } from './routes/profile';
 import { RouteError } from './routes/route-error';
 
+/** SPEC §2: the profile sends a visitor to /login (the same auth screen as /auth). */
+const profileHandle: RouteHandle = { signInPath: paths.login };
+
 /**
- * Every screen, grouped by who may see it. New signed-in screens (/profile) go under the
- * AppLayout children; /admin gets its own guard there too.
+ * Every screen, grouped by who may see it. New signed-in screens go under the AppLayout
+ * children; /admin gets its own guard there too.
  */
 export const routes: RouteObject[] = [
   {
@@ -36,6 +45,9 @@ export const routes: RouteObject[] = [
               { path: 'login', element: <AuthPage /> },
             ],
           },
+          // Public whoever is signed in: a reset link opened in a browser with a session still works.
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -52,6 +64,8 @@ export const routes: RouteObject[] = [
               { path: 'credits', element: <CreditsRoute /> },
               { path: 'checkout/:packageId', element: <CheckoutRoute /> },
               { path: 'success', element: <PaymentResultRoute /> },
+              { path: 'profile', element: <ProfileRoute />, handle: profileHandle },
+              { path: 'plans', element: <PlansRoute /> },
             ],
           },
         ],
@@ -60,7 +74,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Lets a navigation ask to be committed at once (`navigate(to, { flushSync: true })`), which
+ * leaving the signed-in screens before forgetting the session relies on. (What react-router/dom's
+ * RouterProvider passes, without loading react-router twice under Vitest.)
+ */
+export const commitNow = (update: () => unknown): undefined => void flushSync(update);
+
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={router} flushSync={commitNow} />;
 }

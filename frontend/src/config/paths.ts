@@ -3,6 +3,12 @@
  * (Features link to each other's screens through these, never by importing each other.)
  */
 export const paths = {
+  landing: '/',
+  auth: '/auth',
+  /** The auth screen again, as the profile's sign-out leads to it (SPEC §2). */
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   create: '/create',
   gallery: '/gallery',
@@ -10,7 +16,16 @@ export const paths = {
   credits: '/credits',
   checkout: (packageId: string) => `/checkout/${encodeURIComponent(packageId)}`,
   paymentResult: '/success',
+  profile: '/profile',
+  plans: '/plans',
 } as const;
+
+export type ProfileTab = 'account' | 'billing' | 'security' | 'help';
+
+/** The profile opened on one tab: `/profile?tab=help` (the account tab is the bare `/profile`). */
+export function profileUrl(tab: ProfileTab = 'account'): string {
+  return tab === 'account' ? paths.profile : `${paths.profile}?tab=${tab}`;
+}
 
 /** Where the payment provider (or the local test form) returns after a successful payment. */
 export function paymentResultUrl(paymentIntentId: string): string {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '@/lib/api-client';
+import { toast } from '@/components/ui/use-toast';
+import { isApiError, serverMessageOr } from '@/lib/api-client';
 
 export type FieldErrors<TField extends string> = Partial<Record<TField, string>>;
 
@@ -27,8 +28,10 @@ export function useSchemaForm<TField extends string, TSchema extends z.ZodType>(
   schema: TSchema;
   fields: readonly TField[];
   onValid: (values: z.output<TSchema>) => Promise<void>;
+  /** What `onSubmit` does with a failed `onValid` (see {@link failureToast}). */
+  onFailure?: (error: unknown) => void;
 }) {
-  const { schema, fields, onValid } = options;
+  const { schema, fields, onValid, onFailure } = options;
   const [errors, setErrors] = useState<FieldErrors<TField>>({});
 
   const show = (form: HTMLFormElement, fieldErrors: FieldErrors<TField>) => {
@@ -59,5 +62,26 @@ export function useSchemaForm<TField extends string, TSchema extends z.ZodType>(
     }
   }
 
-  return { errors, clearError, handleSubmit };
+  /** The form's submit handler: {@link handleSubmit}, with a failure handed to `onFailure`. */
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    try {
+      await handleSubmit(event);
+    } catch (error) {
+      if (!onFailure) throw error;
+      onFailure(error);
+    }
+  }
+
+  return { errors, clearError, handleSubmit, onSubmit };
+}
+
+/**
+ * A failed submit said in a destructive toast: the server's message, else the fallback. With
+ * `unlessUnderFields`, a refusal the server explained field by field is left to the fields.
+ */
+export function failureToast(title: string, fallback: string, { unlessUnderFields = false } = {}) {
+  return (error: unknown) => {
+    if (unlessUnderFields && isApiError(error) && error.issues.length > 0) return;
+    toast({ variant: 'destructive', title, description: serverMessageOr(error, fallback) });
+  };
 }

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { commitNow, routes } from '@/app/router';
 import { createAppQueryClient } from '@/app/query-client';
 
 export const alice: CurrentUser = { id: 2, username: 'alice', email: 'alice@example.com', credits: 5, role: 'user' };
@@ -67,7 +67,7 @@ export function renderApp(url: string, { strict = false }: { strict?: boolean } 
   const user = userEvent.setup();
   const app = (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={commitNow} />
     </AppProviders>
   );
   const view = render(strict ? <StrictMode>{app}</StrictMode> : app);

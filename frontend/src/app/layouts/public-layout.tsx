@@ -2,11 +2,13 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
 import { SIGN_IN_PATH, SIGNED_IN_HOME } from '../route-guards';
 import { SkipLink } from './skip-link';
 
-const authPaths = new Set(['/auth', '/login']);
+/** Screens that are themselves the way in: the header offers no Log In / Get Started there. */
+const authPaths = new Set<string>([paths.auth, paths.login, paths.forgotPassword, paths.resetPassword]);
 
 /** Pages anyone may see: a light header, the page, a small footer. */
 export function PublicLayout() {

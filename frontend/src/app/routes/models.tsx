@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { currentUserQueryOptions } from '@/features/auth/api/get-current-user';
+import { currentUserQueryOptions } from '@/lib/session/current-user';
 import { useAuth } from '@/features/auth/auth-provider';
 import { ModelsPage } from '@/features/models/components/models-page';
 

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@likeness/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { currentUserQueryOptions } from './api/get-current-user';
+import { currentUserQueryOptions } from '@/lib/session/current-user';
 import { useLogin } from './api/login';
 import { useLogout } from './api/logout';
 import { useRegister } from './api/register';

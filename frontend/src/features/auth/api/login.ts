@@ -1,7 +1,7 @@
 import { currentUserSchema, type CurrentUser, type LoginRequest } from '@likeness/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { currentUserQueryOptions } from './get-current-user';
+import { currentUserQueryOptions } from '@/lib/session/current-user';
 
 /** POST /api/login: `username` may be a username or an e-mail address. */
 export function login(credentials: LoginRequest): Promise<CurrentUser> {

@@ -1,6 +1,6 @@
-import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { currentUserQueryOptions } from './get-current-user';
+import { clearSession } from '@/lib/session/current-user';
 
 /**
  * POST /api/logout: the server revokes the session and clears its cookies. Any 2xx answer
@@ -14,16 +14,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      const { queryKey } = currentUserQueryOptions();
-      // Sign out first so every session observer sees `null` at once. (`queryClient.clear()`
-      // would detach them from the session query, and they would keep showing the old user.)
-      queryClient.setQueryData(queryKey, null);
-      // Then drop everything else cached for the previous user: the effect of `clear()`.
-      const sessionHash = hashKey(queryKey);
-      queryClient.removeQueries({ predicate: (query) => query.queryHash !== sessionHash });
-      queryClient.getMutationCache().clear();
-    },
+    onSuccess: () => clearSession(queryClient),
     onError: (error) => {
       console.error('Logout failed', error);
     },

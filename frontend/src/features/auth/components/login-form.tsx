@@ -1,12 +1,10 @@
 import { loginRequestSchema } from '@likeness/contracts';
-import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useSchemaForm } from '@/hooks/use-schema-form';
-import { serverMessageOr } from '@/lib/api-client';
+import { failureToast, useSchemaForm } from '@/hooks/use-schema-form';
 import { useAuth } from '../auth-provider';
 
 const fields = ['username', 'password'] as const;
@@ -14,7 +12,7 @@ const fields = ['username', 'password'] as const;
 export function LoginForm() {
   const { loginMutation } = useAuth();
   const isPending = loginMutation.isPending;
-  const { errors, clearError, handleSubmit } = useSchemaForm({
+  const { errors, clearError, onSubmit } = useSchemaForm({
     schema: loginRequestSchema,
     fields,
     onValid: async (values) => {
@@ -23,17 +21,8 @@ export function LoginForm() {
       // here as well would race the context update and bounce through the guards.
       toast({ title: 'Login successful', description: 'Welcome back to Likeness!' });
     },
+    onFailure: failureToast('Login failed', 'Please check your credentials and try again.'),
   });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    await handleSubmit(event).catch((error: unknown) =>
-      toast({
-        variant: 'destructive',
-        title: 'Login failed',
-        description: serverMessageOr(error, 'Please check your credentials and try again.'),
-      }),
-    );
-  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">

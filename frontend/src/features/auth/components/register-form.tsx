@@ -1,11 +1,9 @@
 import { registerFormSchema } from '@likeness/contracts';
-import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useSchemaForm } from '@/hooks/use-schema-form';
-import { serverMessageOr } from '@/lib/api-client';
+import { failureToast, useSchemaForm } from '@/hooks/use-schema-form';
 import { useAuth } from '../auth-provider';
 
 const fields = ['username', 'email', 'password', 'confirmPassword'] as const;
@@ -18,7 +16,7 @@ function welcomeDescription(credits: number): string {
 export function RegisterForm() {
   const { registerMutation } = useAuth();
   const isPending = registerMutation.isPending;
-  const { errors, clearError, handleSubmit } = useSchemaForm({
+  const { errors, clearError, onSubmit } = useSchemaForm({
     schema: registerFormSchema,
     fields,
     onValid: async ({ username, email, password }) => {
@@ -27,17 +25,8 @@ export function RegisterForm() {
       // here as well would race the context update and bounce through the guards.
       toast({ title: 'Registration successful', description: welcomeDescription(user.credits) });
     },
+    onFailure: failureToast('Registration failed', 'Please try again with different information.'),
   });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    await handleSubmit(event).catch((error: unknown) =>
-      toast({
-        variant: 'destructive',
-        title: 'Registration failed',
-        description: serverMessageOr(error, 'Please try again with different information.'),
-      }),
-    );
-  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@likeness/contracts';
-import { LayoutDashboard, LogOut } from 'lucide-react';
+import { LayoutDashboard, LogOut, UserRoundCog } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import {
   DropdownMenu,
@@ -9,25 +9,17 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '../auth-provider';
-import { initialsOf } from '../utils/initials-of';
+import { paths } from '@/config/paths';
+import { initialsOf } from '@/lib/initials-of';
+import { useLogOut } from '../hooks/use-log-out';
 
-/** The avatar button in the signed-in header: who is signed in, where to go, and Logout. */
+/**
+ * The avatar button in the signed-in header, on every screen size (it is the phone's menu too):
+ * who is signed in, then Dashboard, Profile Settings and Logout (SPEC §2).
+ */
 export function UserMenu({ user }: { user: CurrentUser }) {
-  const { logoutMutation } = useAuth();
+  const { logOut, isPending } = useLogOut();
   const navigate = useNavigate();
-
-  async function handleLogout() {
-    try {
-      // mutateAsync: the menu unmounts as soon as the user is cleared, the promise still settles.
-      // Clearing the user makes RequireAuth send the visitor to /auth.
-      await logoutMutation.mutateAsync();
-      toast({ title: 'Logged out', description: 'See you next time!' });
-    } catch {
-      toast({ variant: 'destructive', title: 'Logout failed' });
-    }
-  }
 
   return (
     <DropdownMenu>
@@ -43,15 +35,19 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
+        <DropdownMenuItem onSelect={() => navigate(paths.dashboard)}>
           <LayoutDashboard aria-hidden="true" />
           Dashboard
         </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate(paths.profile)}>
+          <UserRoundCog aria-hidden="true" />
+          Profile Settings
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem
-          disabled={logoutMutation.isPending}
+          disabled={isPending}
           onSelect={() => {
-            void handleLogout();
+            void logOut();
           }}
         >
           <LogOut aria-hidden="true" />

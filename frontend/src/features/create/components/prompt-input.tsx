@@ -134,6 +134,7 @@ export function PromptInput({ value, onChange, models, onSubmit, disabled }: Pro
             className="absolute inset-x-0 top-full z-20 mt-1 max-h-60 overflow-auto rounded-xl border bg-popover p-1 text-popover-foreground shadow-lg animate-menu-in"
           >
             {matches.map((model, index) => (
+              // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events -- options never take focus: the prompt box handles their keys (aria-activedescendant)
               <li
                 key={model.id}
                 id={optionId(index)}

@@ -2,7 +2,6 @@ import type { CreatePaymentIntentResponse, CreditPackage } from '@likeness/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,8 +13,8 @@ import { useCreatePaymentIntent } from '../api/create-payment-intent';
 import { useCreditPackages } from '../api/get-credit-packages';
 import { paymentConfigQueryOptions } from '../api/get-payment-config';
 import { formatCredits, formatPrice } from '../utils/format';
-import { BalanceCard } from './balance-card';
 import { CompletePurchase } from './complete-purchase';
+import { CreditsHeader, NoPackagesOnSale, PackagesSkeleton } from './credits-header';
 import { HowCreditsWork } from './how-credits-work';
 import { PackageOption } from './package-option';
 
@@ -69,23 +68,12 @@ export function CreditsPage({ balance }: { balance: number }) {
         />
       ) : (
         <div className="flex flex-col gap-8">
-          <div>
-            <Button asChild variant="ghost" size="sm" className="-ml-3">
-              <Link to={paths.dashboard}>
-                <ArrowLeft aria-hidden="true" />
-                Back to Dashboard
-              </Link>
-            </Button>
-          </div>
-          <header className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
-            <div className="flex flex-col gap-2">
-              <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">Buy Credits</h1>
-              <p className="max-w-xl text-base text-muted-foreground sm:text-lg">
-                Pick a package and pay once. No subscription, and your credits never expire.
-              </p>
-            </div>
-            <BalanceCard balance={balance} className="self-start sm:self-auto" />
-          </header>
+          <CreditsHeader
+            back={{ to: paths.dashboard, label: 'Back to Dashboard' }}
+            title="Buy Credits"
+            text="Pick a package and pay once. No subscription, and your credits never expire."
+            balance={balance}
+          />
 
           <section aria-label="Credit packages">
             {packages.isPending ? (
@@ -93,9 +81,7 @@ export function CreditsPage({ balance }: { balance: number }) {
             ) : packages.isError ? (
               <LoadError what="the credit packages" onRetry={() => void packages.refetch()} />
             ) : packages.data.length === 0 ? (
-              <p className="rounded-2xl border border-dashed p-10 text-center text-muted-foreground">
-                No credit packages are on sale right now. Please check back soon.
-              </p>
+              <NoPackagesOnSale />
             ) : (
               <>
                 <PackageGrid
@@ -202,16 +188,6 @@ function ContinueBar({
           {pending ? null : <ArrowRight aria-hidden="true" className="hidden sm:block" />}
         </Button>
       </div>
-    </div>
-  );
-}
-
-function PackagesSkeleton() {
-  return (
-    <div role="status" aria-label="Loading credit packages" className="grid gap-6 pt-3 md:grid-cols-2 lg:grid-cols-3">
-      {[0, 1, 2].map((key) => (
-        <div key={key} className="h-80 animate-pulse rounded-2xl border bg-muted/50" />
-      ))}
     </div>
   );
 }

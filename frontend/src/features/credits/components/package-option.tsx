@@ -1,8 +1,8 @@
 import type { CreditPackage } from '@likeness/contracts';
-import { Check, Coins, Sparkles, Star, Wand2 } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { formatCredits, formatPrice, packagePerks } from '../utils/format';
+import { PackageDetails, PopularBadge, packageCardClasses } from './package-details';
 
 interface PackageOptionProps {
   pkg: CreditPackage;
@@ -19,15 +19,13 @@ export function PackageOption({ pkg, name, selected, disabled, onSelect, classNa
   const id = useId();
   const nameId = `${id}-name`;
   const detailsId = `${id}-details`;
-  const perks = packagePerks(pkg);
 
   return (
     <label
       data-selected={selected || undefined}
       className={cn(
-        'relative flex h-full cursor-pointer flex-col rounded-2xl border bg-card p-6 text-card-foreground',
-        'shadow-[0_1px_2px_hsl(var(--shadow-color)/0.06),0_8px_24px_-12px_hsl(var(--shadow-color)/0.18)]',
-        'transition-[border-color,box-shadow,transform] duration-150',
+        packageCardClasses,
+        'cursor-pointer transition-[border-color,box-shadow,transform] duration-150',
         'has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-ring has-[input:focus-visible]:ring-offset-2 has-[input:focus-visible]:ring-offset-background',
         'has-[input:disabled]:cursor-not-allowed',
         selected
@@ -49,12 +47,7 @@ export function PackageOption({ pkg, name, selected, disabled, onSelect, classNa
         // Invisible but covering the card: a click anywhere lands on the radio itself.
         className="absolute inset-0 z-10 size-full cursor-pointer appearance-none rounded-2xl opacity-0 disabled:cursor-not-allowed"
       />
-      {pkg.popular ? (
-        <span className="bg-brand-gradient absolute -top-3 left-6 inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold text-white shadow-md shadow-fuchsia-500/25">
-          <Star className="size-3 fill-current" aria-hidden="true" />
-          Most Popular
-        </span>
-      ) : null}
+      {pkg.popular ? <PopularBadge /> : null}
 
       <span className="flex items-start justify-between gap-3">
         <span id={nameId} className="text-lg leading-tight font-semibold tracking-tight">
@@ -73,30 +66,7 @@ export function PackageOption({ pkg, name, selected, disabled, onSelect, classNa
         )}
       </span>
 
-      <span id={detailsId} className="mt-1 flex flex-1 flex-col">
-        <span className="text-sm text-muted-foreground">{pkg.description}</span>
-        <span className="mt-5 flex items-baseline gap-1.5">
-          <span className="text-4xl font-semibold tracking-tight tabular-nums">{formatPrice(pkg.price)}</span>
-          <span className="text-sm text-muted-foreground">one-time</span>
-        </span>
-        <span className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
-          <span className="inline-flex items-center gap-1.5 font-semibold">
-            <Coins className="size-4 text-primary" aria-hidden="true" />
-            {formatCredits(pkg.credits)}
-          </span>
-          <span className="rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary">{pkg.value}</span>
-        </span>
-        <span className="mt-5 grid gap-2.5 border-t pt-5 text-sm">
-          <span className="flex items-center gap-2.5">
-            <Sparkles className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            {perks.generations}
-          </span>
-          <span className="flex items-center gap-2.5">
-            <Wand2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            {perks.trainings}
-          </span>
-        </span>
-      </span>
+      <PackageDetails pkg={pkg} id={detailsId} />
     </label>
   );
 }

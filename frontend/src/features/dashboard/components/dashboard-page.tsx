@@ -1,4 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { CircleHelp } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { profileUrl } from '@/config/paths';
 import { avatarsQueryOptions, useAvatars } from '@/lib/avatars/get-avatars';
 import { customModelsQueryOptions, type ListedModel } from '@/lib/custom-models/get-custom-models';
 import { isCompletedStatus } from '@/lib/custom-models/model-status';
@@ -32,7 +36,7 @@ export function DashboardPage({ username, credits }: DashboardPageProps) {
         {credits === 0 ? <GetStartedCard /> : <Overview credits={credits} />}
         <ActionCards />
         <RecentAvatars avatars={avatars} />
-        {/* SPEC §2's "Need Help?" button (→ /profile?tab=help) joins with the profile page. */}
+        <NeedHelp />
       </div>
     </div>
   );
@@ -51,5 +55,27 @@ function Overview({ credits }: { credits: number }) {
       trainedModelCount={trainedModelCount}
       generationCount={generationCount}
     />
+  );
+}
+
+/** SPEC §2: "Need Help?" opens the profile's Help & Support tab. */
+function NeedHelp() {
+  return (
+    <aside
+      aria-label="Help"
+      className="flex flex-col items-start gap-4 rounded-2xl border bg-muted/30 p-5 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex items-center gap-4">
+        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary/10 text-primary">
+          <CircleHelp className="size-5" aria-hidden="true" />
+        </span>
+        <p className="text-sm text-muted-foreground">
+          Questions about credits, training or your data? Answers and a way to reach us are a click away.
+        </p>
+      </div>
+      <Button asChild variant="outline">
+        <Link to={profileUrl('help')}>Need Help?</Link>
+      </Button>
+    </aside>
   );
 }

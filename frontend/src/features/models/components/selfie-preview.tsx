@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useObjectUrl } from '@/hooks/use-object-url';
+import { useObjectUrlRef } from '@/hooks/use-object-url-ref';
 
 interface SelfiePreviewProps {
   file: File;
@@ -9,10 +9,10 @@ interface SelfiePreviewProps {
 
 /** A picked file before upload: its preview and a way to take it out again. */
 export function SelfiePreview({ file, disabled, onRemove }: SelfiePreviewProps) {
-  const url = useObjectUrl(file);
+  const previewRef = useObjectUrlRef(file);
   return (
     <li className="relative aspect-square overflow-hidden rounded-lg border bg-muted">
-      {url ? <img src={url} alt={file.name} className="size-full object-cover" /> : null}
+      <img ref={previewRef} alt={file.name} className="size-full object-cover" />
       <button
         type="button"
         aria-label={`Remove ${file.name}`}
