@@ -18,7 +18,7 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
-    '^@likeness/(contracts|nest-kit|storage|inference|testing)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@likeness/(contracts|nest-kit|storage|inference|mail|testing|devstack)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',
@@ -37,7 +37,7 @@ export default {
     },
     ...[
       ['integration', '<rootDir>/{libs,services,gateway}/**/*.integration-spec.ts'],
-      ['system', '<rootDir>/gateway/test/system/**/*.system-spec.ts'],
+      ['system', '<rootDir>/{gateway/test/system,libs/devstack/test}/**/*.system-spec.ts'],
       ['browser', '<rootDir>/gateway/test/browser/**/*.browser-spec.ts'],
     ].map(([displayName, pattern]) => ({
       ...shared,

@@ -246,6 +246,19 @@ describe('docker-compose.yml', () => {
     });
   });
 
+  it("should send auth's mail to the mail catcher, with links to the published app", () => {
+    const url = new URL(services.auth.environment.SMTP_URL);
+    expect(url.protocol).toBe('smtp:');
+    expect(url.hostname).toBe('mailpit');
+    expect(url.port).toBe('1025');
+    expect(services.mailpit.expose).toContain('1025');
+    expect(services.auth.depends_on.mailpit).toBeDefined();
+    expect(services.auth.environment.PUBLIC_URL).toBe('${PUBLIC_URL:-http://localhost:3000}');
+    expect(services.gateway.ports).toContain('3000:3000');
+    // The migration parses the same configuration, production's mail checks included.
+    expect(services['migrate-auth'].environment).toEqual(services.auth.environment);
+  });
+
   it('should give auth and the gateway the same JWT secret of at least 32 characters', () => {
     const jwt = services.auth.environment.JWT_SECRET;
     expect(services.gateway.environment.JWT_SECRET).toBe(jwt);
@@ -260,6 +273,17 @@ describe('docker-compose.yml', () => {
     const fallback = /^\$\{MEDIA_SECRET:-(.*)\}$/.exec(secret)?.[1] ?? secret;
     expect(fallback.length).toBeGreaterThanOrEqual(32);
     expect(services.gateway.environment.MEDIA_URL).toBe(`http://media:${services.media.environment.HTTP_PORT}`);
+  });
+
+  // The apps run with NODE_ENV=production, where a local stand-in runs only when named.
+  it.each([
+    ['billing', 'PAYMENTS_PROVIDER'],
+    ['training', 'INFERENCE_PROVIDER'],
+    ['generation', 'INFERENCE_PROVIDER'],
+    [WORKER, 'INFERENCE_PROVIDER'],
+  ])('should name the local provider %s runs with NODE_ENV=production (%s)', (service, variable) => {
+    expect(services[service].environment.NODE_ENV).toBe('production');
+    expect(services[service].environment[variable]).toBe(`\${${variable}:-local}`);
   });
 
   it('should mark every default secret as dev-only', () => {
@@ -336,8 +360,9 @@ describe('deploy/Dockerfile', () => {
 
   it('should ship every app, the libraries they run on, the SPA and signal handling in the runtime stage', () => {
     const copies = runtime.filter((i) => i.op === 'COPY').map((i) => i.args);
-    // Every workspace library except the test infrastructure is imported at run time.
-    const runtimeLibs = readdirSync(join(root, 'libs')).filter((lib) => lib !== 'testing');
+    // Every workspace library except the test infrastructure and `npm start`'s runtime is imported at run time.
+    const localOnly = ['testing', 'devstack'];
+    const runtimeLibs = readdirSync(join(root, 'libs')).filter((lib) => !localOnly.includes(lib));
     const shipped = [
       ...runtimeLibs.map((lib) => `libs/${lib}/dist`),
       ...SERVICES.map((s) => `services/${s}/dist`),
@@ -347,6 +372,7 @@ describe('deploy/Dockerfile', () => {
     for (const dist of shipped) {
       expect(copies.some((copy) => copy.endsWith(` ${dist}`))).toBe(true);
     }
+    for (const lib of localOnly) expect(copies.some((copy) => copy.includes(`libs/${lib}/`))).toBe(false);
     const env = runtime
       .filter((i) => i.op === 'ENV')
       .map((i) => i.args)
@@ -747,6 +773,42 @@ describe('deploy/k8s overlays', () => {
     const value = (path: string) => operations.find((o) => o.op === 'replace' && o.path === path)?.value;
     expect(value('/spec/minReplicaCount')).toBeGreaterThanOrEqual(2);
     expect(value('/spec/maxReplicaCount')).toBeGreaterThan(value('/spec/minReplicaCount'));
+  });
+
+  // config.env says NODE_ENV=production: a local stand-in must be named, a real one needs its keys.
+  const literalsOf = (kustomization: Obj): string[] =>
+    kustomization.configMapGenerator.find((g: Obj) => g.name === 'likeness-config').literals;
+
+  it('should name the local payment and inference providers in dev', () => {
+    expect(literalsOf(dev)).toEqual(expect.arrayContaining(['PAYMENTS_PROVIDER=local', 'INFERENCE_PROVIDER=local']));
+  });
+
+  it('should name Stripe and Replicate in production, so missing keys stop start-up', () => {
+    expect(literalsOf(production)).toEqual(
+      expect.arrayContaining(['PAYMENTS_PROVIDER=stripe', 'INFERENCE_PROVIDER=replicate']),
+    );
+    expect(read(join(baseDir, 'config.env'))).not.toMatch(/^(PAYMENTS|INFERENCE)_PROVIDER=local$/m);
+  });
+
+  it("should send auth's mail to the dev overlay's mail catcher, which auth may reach", () => {
+    expect(dev.resources).toContain('mailpit.yaml');
+    const objects = parseYamlDocuments(join(devDir, 'mailpit.yaml'));
+    const service = objects.find((o) => o.kind === 'Service' && o.metadata.name === 'mailpit')!;
+    const deployment = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'mailpit')!;
+    const smtp = service.spec.ports.find((p: Obj) => p.name === 'smtp');
+    expect(labelsMatch({ matchLabels: service.spec.selector }, deployment.spec.template.metadata.labels)).toBe(true);
+    const secrets = read(join(devDir, 'secrets.dev.env'));
+    const namespace = kustomizationIn(baseDir).namespace;
+    expect(secrets).toMatch(
+      new RegExp(`^SMTP_URL=smtp://mailpit\\.${namespace}\\.svc\\.cluster\\.local:${smtp.port}$`, 'm'),
+    );
+    const policy = objects.find((o) => o.kind === 'NetworkPolicy')!;
+    expect(labelsMatch(policy.spec.podSelector, deploymentOf('auth').spec.template.metadata.labels)).toBe(true);
+    expect(policy.spec.egress).toContainEqual({
+      to: [{ podSelector: { matchLabels: deployment.spec.template.metadata.labels } }],
+      ports: [{ protocol: 'TCP', port: smtp.port }],
+    });
+    expect(literalsOf(dev)).toContain('PUBLIC_URL=http://localhost:8080');
   });
 
   it('should generate a dev-only likeness-secrets in dev', () => {

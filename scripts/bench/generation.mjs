@@ -13,11 +13,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
-import sharp from 'sharp';
 import { createBenchEnvironment } from './lib/bench-environment.mjs';
+import { apiCaller } from './lib/api.mjs';
+import { selfie } from './lib/images.mjs';
 
-const { freePort } = await import('../../libs/testing/dist/servers/free-port.js');
-const { migrateAll, startStack } = await import('../../libs/testing/dist/servers/stack.js');
+const { freePort, migrateAll, startStack } = await import('../../libs/devstack/dist/index.js');
 
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,2,4')
   .split(',')
@@ -33,21 +33,6 @@ const LATENCY_JOBS = Number(process.env.BENCH_LATENCY_JOBS ?? 60);
  * (with Replicate, images are made elsewhere).
  */
 const PLAIN_PROMPT = 'bench_face, portrait';
-
-/** A selfie-like JPEG: smooth colour, so the generator has something to draw on. */
-const selfie = (seed) =>
-  sharp({
-    create: { width: 640, height: 640, channels: 3, background: { r: (seed * 37) % 256, g: 120, b: 160 } },
-  })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg width="640" height="640"><circle cx="320" cy="300" r="${150 + seed}" fill="#e0b090"/></svg>`,
-        ),
-      },
-    ])
-    .jpeg()
-    .toBuffer();
 
 /** A stack of its own, a user with a completed model and enough credits; `events` sees completions. */
 async function prepare(label, workers, extraEnv) {
@@ -66,17 +51,7 @@ async function prepare(label, workers, extraEnv) {
     output: { dir: dataDir },
     generationWorkers: workers,
   });
-  const call = async (path, { method = 'GET', body, cookie } = {}) => {
-    const response = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, headers: response.headers, json: await response.json().catch(() => undefined) };
-  };
+  const call = apiCaller(stack.url);
   const registered = await call('/api/register', {
     method: 'POST',
     body: { username: `bench_${label}`, email: `bench-${label}@example.com`, password: 'bench-password' },

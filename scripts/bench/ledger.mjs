@@ -11,7 +11,7 @@ import { createBenchEnvironment } from './lib/bench-environment.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const { createTestRpcClient } = await import('../../libs/testing/dist/service-harness.js');
-const { freePort } = await import('../../libs/testing/dist/servers/free-port.js');
+const { freePort } = await import('../../libs/devstack/dist/index.js');
 const { BillingRpc } = await import('../../libs/contracts/dist/index.js');
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -12,15 +12,15 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { createBenchEnvironment } from './lib/bench-environment.mjs';
 
-const { freePort } = await import('../../libs/testing/dist/servers/free-port.js');
-const { migrateAll, startStack } = await import('../../libs/testing/dist/servers/stack.js');
+const { freePort, migrateAll, startStack } = await import('../../libs/devstack/dist/index.js');
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const FILES = Number(process.env.BENCH_FILES ?? 20);
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'likeness-bench-upload-'));
-const bench = await createBenchEnvironment('upload', { DATA_DIR: dataDir });
+// The per-person pixel budget is off: this measures throughput, and one user uploads every round.
+const bench = await createBenchEnvironment('upload', { DATA_DIR: dataDir, MEDIA_PIXEL_BUDGET_MP_PER_MINUTE: '0' });
 const { env } = bench;
 
 /** Peak and current resident memory of a process, in MiB, from /proc. */

@@ -25,6 +25,9 @@ export async function createBenchEnvironment(label, extra = {}) {
     NATS_NAMESPACE: namespace,
     JWT_SECRET: randomBytes(32).toString('hex'),
     MEDIA_SECRET: randomBytes(32).toString('hex'),
+    // Production settings, with the local stand-ins named (production refuses them unnamed).
+    PAYMENTS_PROVIDER: 'local',
+    INFERENCE_PROVIDER: 'local',
     ...extra,
   };
   return {
