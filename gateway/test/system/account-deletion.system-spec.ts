@@ -18,7 +18,8 @@ const query = <T>(sql: string, params: unknown[] = []) => queryDatabase<T>(stack
 
 /** What each service still holds for a user, read from its own schema. */
 async function holdingsOf(userId: number) {
-  const [row] = await query<Record<string, number | boolean>>(
+  type Counts = Record<'selfies' | 'avatars' | 'locks' | 'models' | 'jobs' | 'openHolds' | 'held' | 'reported', number>;
+  const [row] = await query<Counts>(
     `SELECT
        (SELECT count(*) FROM media.uploaded_images WHERE user_id = $1)::int AS selfies,
        (SELECT count(*) FROM media.avatars WHERE user_id = $1)::int AS avatars,
@@ -30,7 +31,7 @@ async function holdingsOf(userId: number) {
        (SELECT count(*) FROM reporting.users WHERE id = $1)::int AS reported`,
     [userId],
   );
-  return { ...row, objects: await objectsOf(userId) };
+  return { ...row!, objects: await objectsOf(userId) };
 }
 
 const NOTHING = {
