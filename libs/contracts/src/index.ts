@@ -12,4 +12,5 @@ export * from './billing/index.js';
 export * from './media/index.js';
 export * from './training/index.js';
 export * from './generation/index.js';
+export * from './admin/index.js';
 export { httpRoutes } from './routes.js';

@@ -38,6 +38,16 @@ import {
 } from './training/training.http.js';
 import { generateAvatarRoute, generationJobRoute, generationJobsRoute } from './generation/generation.http.js';
 import { appConfigRoute, openApiDocumentRoute } from './system/system.http.js';
+import {
+  adminChangePasswordRoute,
+  adminCreditAdjustmentRoute,
+  adminGenerationJobsRoute,
+  adminPaymentsRoute,
+  adminSummaryRoute,
+  adminTimeseriesRoute,
+  adminUserRoute,
+  adminUsersRoute,
+} from './admin/admin.http.js';
 
 /** Every public route of the gateway, in the order the OpenAPI document lists them. */
 export const httpRoutes: readonly HttpRoute[] = [
@@ -73,6 +83,14 @@ export const httpRoutes: readonly HttpRoute[] = [
   generateAvatarRoute,
   generationJobsRoute,
   generationJobRoute,
+  adminSummaryRoute,
+  adminTimeseriesRoute,
+  adminUsersRoute,
+  adminUserRoute,
+  adminCreditAdjustmentRoute,
+  adminPaymentsRoute,
+  adminGenerationJobsRoute,
+  adminChangePasswordRoute,
   appConfigRoute,
   openApiDocumentRoute,
 ];

@@ -12,6 +12,12 @@ export interface RpcDefinition<
   readonly subject: TSubject;
   readonly request: TRequest;
   readonly response: TResponse;
+  /**
+   * The role the caller must have. The caller (the user the gateway verified) travels in the
+   * RPC envelope, and the answering service refuses a call without it: it never trusts that
+   * the gateway checked.
+   */
+  readonly requiredRole?: 'admin';
 }
 
 export function defineRpc<TSubject extends string, TRequest extends z.ZodType, TResponse extends z.ZodType>(
@@ -19,6 +25,10 @@ export function defineRpc<TSubject extends string, TRequest extends z.ZodType, T
 ): RpcDefinition<TSubject, TRequest, TResponse> {
   return definition;
 }
+
+/** The headers of the RPC envelope that name the caller. */
+export const RPC_CALLER_ID_HEADER = 'likeness-caller-id';
+export const RPC_CALLER_ROLE_HEADER = 'likeness-caller-role';
 
 /** What a caller passes: the schema's input (before defaults and transforms). */
 export type RpcRequestInput<D extends RpcDefinition> = z.input<D['request']>;

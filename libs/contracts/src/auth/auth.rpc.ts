@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminChangePasswordRequestSchema } from '../admin/admin.schemas.js';
 import { rowIdSchema } from '../ids.js';
 import { defineRpc } from '../rpc.js';
 import {
@@ -84,6 +85,19 @@ export const changePassword = defineRpc({
     changePasswordFields.extend({ userId: rowIdSchema, sessionId: z.uuid() }).extend(requestMeta.shape),
   ),
   response: revokingResponse,
+});
+
+/**
+ * The administrator's own password under SPEC §5's admin rules; requires the `admin` role in
+ * the envelope. Otherwise as `changePassword`.
+ */
+export const changeAdminPassword = defineRpc({
+  subject: 'auth.admin.passwords.change',
+  request: adminChangePasswordRequestSchema
+    .safeExtend({ userId: rowIdSchema, sessionId: z.uuid() })
+    .safeExtend(requestMeta.shape),
+  response: revokingResponse,
+  requiredRole: 'admin',
 });
 
 /** Deletes the account (the password confirms it): every session ends, UserDeleted is published. */

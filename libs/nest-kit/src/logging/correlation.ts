@@ -4,14 +4,26 @@ import { randomUUID } from 'node:crypto';
 /** The header that carries the correlation id over HTTP and NATS. */
 export const CORRELATION_HEADER = 'x-correlation-id';
 
+/** Who an RPC is made for: the signed-in user the gateway verified, carried in the envelope. */
+export interface RpcCaller {
+  userId: number;
+  role: 'user' | 'admin';
+}
+
 interface RequestContext {
   correlationId: string;
+  caller?: RpcCaller;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
-export function runWithCorrelation<T>(correlationId: string | undefined, fn: () => T): T {
-  return storage.run({ correlationId: sanitizeCorrelationId(correlationId) ?? randomUUID() }, fn);
+export function runWithCorrelation<T>(correlationId: string | undefined, fn: () => T, caller?: RpcCaller): T {
+  return storage.run({ correlationId: sanitizeCorrelationId(correlationId) ?? randomUUID(), caller }, fn);
+}
+
+/** The caller of the RPC being handled, as its envelope named it (undefined outside a handler or when unnamed). */
+export function currentCaller(): RpcCaller | undefined {
+  return storage.getStore()?.caller;
 }
 
 export function currentCorrelationId(): string | undefined {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  RPC_CALLER_ID_HEADER,
+  RPC_CALLER_ROLE_HEADER,
   type RpcDefinition,
   type RpcRequestInput,
   type RpcResponse,
@@ -11,11 +13,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ZodError } from 'zod';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../errors/domain-error.js';
 import { parseReply } from './rpc-handler.decorator.js';
-import { CORRELATION_HEADER, currentCorrelationId } from '../logging/correlation.js';
+import { CORRELATION_HEADER, type RpcCaller, currentCorrelationId } from '../logging/correlation.js';
 import { NATS_CONNECTION, NATS_SETTINGS, type NatsSettings, namespaced } from './nats.js';
 
 export interface RpcCallOptions {
   timeoutMs?: number;
+  /** The verified user the call is made for; required by definitions with a `requiredRole`. */
+  caller?: RpcCaller;
 }
 
 export const RPC_TIMEOUT_MS = Symbol('RPC_TIMEOUT_MS');
@@ -77,6 +81,10 @@ export class RpcClient {
     const messageHeaders = headers();
     const correlationId = currentCorrelationId();
     if (correlationId) messageHeaders.set(CORRELATION_HEADER, correlationId);
+    if (options.caller) {
+      messageHeaders.set(RPC_CALLER_ID_HEADER, String(options.caller.userId));
+      messageHeaders.set(RPC_CALLER_ROLE_HEADER, options.caller.role);
+    }
 
     const message = Buffer.from(JSON.stringify({ pattern: definition.subject, data, id: randomUUID() }));
     if (!fitsTheBus(this.nats, message.length)) {

@@ -1,4 +1,12 @@
-import { type RpcDefinition, type RpcRequest, type RpcResponseInput, safeParseRequest } from '@likeness/contracts';
+import {
+  ADMIN_ONLY_MESSAGE,
+  RPC_CALLER_ID_HEADER,
+  RPC_CALLER_ROLE_HEADER,
+  type RpcDefinition,
+  type RpcRequest,
+  type RpcResponseInput,
+  safeParseRequest,
+} from '@likeness/contracts';
 import {
   type ArgumentsHost,
   Catch,
@@ -15,7 +23,7 @@ import {
 import { MessagePattern, type NatsContext } from '@nestjs/microservices';
 import { Observable, type Observable as ObservableType, map, throwError } from 'rxjs';
 import { DomainError, isExpectedError, toErrorBody } from '../errors/domain-error.js';
-import { CORRELATION_HEADER, runWithCorrelation } from '../logging/correlation.js';
+import { CORRELATION_HEADER, type RpcCaller, runWithCorrelation } from '../logging/correlation.js';
 import { rpcMetrics } from '../health/metrics.js';
 
 type HandlerMethod<D extends RpcDefinition> = (
@@ -28,6 +36,8 @@ type HandlerMethod<D extends RpcDefinition> = (
  * the contract (a mismatch does not compile); at run time the request is parsed with the
  * contract's schema before the method sees it, the reply is checked before it leaves, the
  * caller's correlation id is restored, and failures travel as `{status, code, message}`.
+ * A definition with a `requiredRole` is refused (403) unless the envelope names a caller with
+ * that role; the handler reads the caller with `currentCaller()`.
  */
 export function RpcHandler<D extends RpcDefinition>(definition: D) {
   const decorate = applyDecorators(
@@ -49,7 +59,9 @@ class RpcContractInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): ObservableType<unknown> {
     const args = context.getArgs();
     const natsContext = args[1] as NatsContext | undefined;
-    const correlationId = natsContext?.getHeaders?.()?.get(CORRELATION_HEADER) || undefined;
+    const envelope = natsContext?.getHeaders?.();
+    const correlationId = envelope?.get(CORRELATION_HEADER) || undefined;
+    const caller = callerOf(envelope?.get(RPC_CALLER_ID_HEADER), envelope?.get(RPC_CALLER_ROLE_HEADER));
     const subject = this.definition.subject;
     const timer = rpcMetrics.duration.startTimer({ subject });
     const started = performance.now();
@@ -59,33 +71,48 @@ class RpcContractInterceptor implements NestInterceptor {
     };
 
     return new Observable((subscriber) =>
-      runWithCorrelation(correlationId, () => {
-        // The handler receives the parsed request (defaults applied, unknown keys dropped).
-        const request = safeParseRequest(this.definition.request, args[0]);
-        if (!request.success) {
-          const error = DomainError.validation(request.error);
-          stopTimer({ outcome: 'rejected' });
-          subscriber.error(error);
-          return undefined;
-        }
-        args[0] = request.data;
-        return next
-          .handle()
-          .pipe(map((response) => parseReply(this.definition, response)))
-          .subscribe({
-            next: (value) => subscriber.next(value),
-            error: (error) => {
-              stopTimer({ outcome: isExpectedError(error) ? 'rejected' : 'failed' });
-              subscriber.error(error);
-            },
-            complete: () => {
-              stopTimer({ outcome: 'ok' });
-              subscriber.complete();
-            },
-          });
-      }),
+      runWithCorrelation(
+        correlationId,
+        () => {
+          if (this.definition.requiredRole && caller?.role !== this.definition.requiredRole) {
+            stopTimer({ outcome: 'rejected' });
+            subscriber.error(new DomainError('AUTH.FORBIDDEN', ADMIN_ONLY_MESSAGE));
+            return undefined;
+          }
+          // The handler receives the parsed request (defaults applied, unknown keys dropped).
+          const request = safeParseRequest(this.definition.request, args[0]);
+          if (!request.success) {
+            const error = DomainError.validation(request.error);
+            stopTimer({ outcome: 'rejected' });
+            subscriber.error(error);
+            return undefined;
+          }
+          args[0] = request.data;
+          return next
+            .handle()
+            .pipe(map((response) => parseReply(this.definition, response)))
+            .subscribe({
+              next: (value) => subscriber.next(value),
+              error: (error) => {
+                stopTimer({ outcome: isExpectedError(error) ? 'rejected' : 'failed' });
+                subscriber.error(error);
+              },
+              complete: () => {
+                stopTimer({ outcome: 'ok' });
+                subscriber.complete();
+              },
+            });
+        },
+        caller,
+      ),
     );
   }
+}
+
+/** The caller the envelope names, when both its headers are well formed. */
+function callerOf(id: string | undefined, role: string | undefined): RpcCaller | undefined {
+  if (!id || !/^[1-9][0-9]{0,9}$/.test(id) || (role !== 'user' && role !== 'admin')) return undefined;
+  return { userId: Number(id), role };
 }
 
 @Catch()

@@ -1,0 +1,3 @@
+export * from './admin.schemas.js';
+export * from './admin.http.js';
+export * as AdminRpc from './admin.rpc.js';
