@@ -28,6 +28,7 @@ export * from './events/streams.js';
 export * from './database/data-source.js';
 export * from './database/messaging-tables.js';
 export * from './database/query-rows.js';
+export * from './database/snapshot-page.js';
 export * from './health/health.controller.js';
 export * from './health/metrics.js';
 export * from './bootstrap/service-kit.module.js';

@@ -195,6 +195,16 @@ describe('payments through Stripe', () => {
       [paymentIntentId],
     );
     expect(rows[0]).toEqual({ status: 'refunded', credits_reversed: 10, credits_unrecovered: 40 });
+    // Reporting hears of each change once: the half refund, then the whole one; never the repeat.
+    const { rows: refunds } = await billing.db.query(
+      `SELECT envelope->'payload' AS payload FROM billing.outbox
+       WHERE subject = 'events.billing.PaymentRefunded.v1' AND envelope->'payload'->>'userId' = '3'
+       ORDER BY created_at`,
+    );
+    expect(refunds.map((row) => row.payload)).toEqual([
+      expect.objectContaining({ kind: 'refund', amountCents: 250, status: 'succeeded', creditsTakenBack: 10 }),
+      expect.objectContaining({ kind: 'refund', amountCents: 500, status: 'refunded', creditsTakenBack: 10 }),
+    ]);
   });
 
   it('should take back disputed credits', async () => {

@@ -9,6 +9,7 @@ export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'refunded' | 'd
 @Index('payments_user_idx', ['userId'])
 @Check('payments_status_check', `"status" IN ('pending', 'succeeded', 'failed', 'refunded', 'disputed')`)
 @Check('payments_amount_check', '"amount_cents" > 0 AND "credits" > 0')
+@Check('payments_refunded_cents_check', '"refunded_cents" >= 0 AND "refunded_cents" <= "amount_cents"')
 export class Payment {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'payments_pkey' })
   id!: string;
@@ -44,6 +45,10 @@ export class Payment {
 
   @Column({ name: 'credits_unrecovered', type: 'integer', default: 0 })
   creditsUnrecovered!: number;
+
+  /** Cents refunded or disputed so far (the largest amount the provider named, at most the payment's). */
+  @Column({ name: 'refunded_cents', type: 'integer', default: 0 })
+  refundedCents!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -272,27 +272,42 @@ export class PaymentsService {
       const owedInTotal = Math.floor(payment.credits * share);
       const owed = owedInTotal - payment.creditsReversed - payment.creditsUnrecovered;
       const status = event.kind === 'disputed' ? 'disputed' : share >= 1 ? 'refunded' : payment.status;
-      if (owed <= 0) {
-        await manager.update(Payment, payment.id, { status });
-        return;
+      const refundedCents = Math.max(payment.refundedCents, Math.min(event.amountCents, payment.amountCents));
+      let taken = 0;
+      if (owed > 0) {
+        const { available } = await this.ledger.balance(manager, payment.userId);
+        taken = Math.min(owed, available);
+        if (taken > 0) {
+          await this.ledger.post(manager, {
+            userId: payment.userId,
+            amount: -taken,
+            reason: event.kind === 'disputed' ? 'dispute' : 'refund',
+            key: `${event.kind}:${event.intentId}:${owedInTotal}`,
+            counterAccount: 'system:reversals',
+          });
+        }
+        if (owed > taken) this.logger.warn(`${owed - taken} credits of payment ${payment.id} could not be recovered`);
       }
-      const { available } = await this.ledger.balance(manager, payment.userId);
-      const taken = Math.min(owed, available);
-      if (taken > 0) {
-        await this.ledger.post(manager, {
-          userId: payment.userId,
-          amount: -taken,
-          reason: event.kind === 'disputed' ? 'dispute' : 'refund',
-          key: `${event.kind}:${event.intentId}:${owedInTotal}`,
-          counterAccount: 'system:reversals',
-        });
-      }
+      const changed = status !== payment.status || refundedCents !== payment.refundedCents || owed > 0;
+      if (!changed) return;
       await manager.update(Payment, payment.id, {
         status,
+        refundedCents,
         creditsReversed: payment.creditsReversed + taken,
-        creditsUnrecovered: payment.creditsUnrecovered + (owed - taken),
+        creditsUnrecovered: payment.creditsUnrecovered + Math.max(0, owed - taken),
       });
-      if (owed > taken) this.logger.warn(`${owed - taken} credits of payment ${payment.id} could not be recovered`);
+      // Reporting's revenue and payment list hear of it once, with the reversal.
+      await this.outbox.add(manager, BillingEvents.PaymentRefunded, {
+        paymentId: payment.id,
+        userId: payment.userId,
+        kind: event.kind === 'disputed' ? 'dispute' : 'refund',
+        amountCents: refundedCents,
+        status: status as 'succeeded' | 'refunded' | 'disputed',
+        creditsTakenBack: payment.creditsReversed + taken,
+        packageId: payment.packageId,
+        paymentAmountCents: payment.amountCents,
+        credits: payment.credits,
+      });
     });
   }
 
