@@ -140,7 +140,8 @@ export const snapshotPayments = defineRpc({
       status: z.enum(['succeeded', 'refunded', 'disputed']),
       /** Cents refunded or disputed so far. */
       refundedCents: z.number().int().nonnegative(),
-      createdAt: z.iso.datetime(),
+      /** When the credits were granted: the PaymentSucceeded's time. */
+      succeededAt: z.iso.datetime(),
     }),
     z.uuid(),
   ),

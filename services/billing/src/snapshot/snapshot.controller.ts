@@ -18,7 +18,7 @@ interface PaymentRow {
   credits: number;
   status: 'succeeded' | 'refunded' | 'disputed';
   refunded_cents: number;
-  created_at: Date;
+  succeeded_at: Date;
 }
 
 /** Balances and granted payments, for reporting's rebuild. */
@@ -43,7 +43,7 @@ export class SnapshotController {
     return snapshotPage(
       this.dataSource.manager,
       request,
-      `SELECT id, user_id, package_id, amount_cents, credits, status, refunded_cents, created_at FROM billing.payments
+      `SELECT id, user_id, package_id, amount_cents, credits, status, refunded_cents, succeeded_at FROM billing.payments
        WHERE status IN ('succeeded', 'refunded', 'disputed') AND ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
       (row: PaymentRow) => ({
         paymentId: row.id,
@@ -53,7 +53,7 @@ export class SnapshotController {
         credits: row.credits,
         status: row.status,
         refundedCents: row.refunded_cents,
-        createdAt: row.created_at.toISOString(),
+        succeededAt: row.succeeded_at.toISOString(),
       }),
       (item) => item.paymentId,
     );

@@ -31,7 +31,10 @@ async function applyEvent(
 /**
  * The admin read models, from events only, each applied once through the inbox. Events of
  * different subjects come in any order: every handler merges its fact into the row
- * (src/read-models/projections.ts), so the order does not change the outcome.
+ * (src/read-models/projections.ts), so the order does not change the outcome. A row's times are
+ * its events' `occurredAt`, which each producer writes, as the very same Date, on its own row (a
+ * job's created_at and completed_at, a model's started_at and finished_at, a payment's
+ * succeeded_at): the rebuild reads those from the snapshots, and gets the same rows.
  */
 @Injectable()
 export class ReadModelListeners {
@@ -87,7 +90,8 @@ export class ReadModelListeners {
         credits: event.credits,
         status: event.status,
         refunded_cents: event.amountCents,
-        // Heard before the PaymentSucceeded: the earlier time of the two stays.
+        // The refund's time (billing's refunded_at), later than the grant's: heard before the
+        // PaymentSucceeded, it stands in until that one's time (billing's succeeded_at) replaces it.
         created_at: context.envelope.occurredAt,
       }),
     );

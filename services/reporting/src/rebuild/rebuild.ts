@@ -89,7 +89,7 @@ export async function rebuildReadModels(
       credits: payment.credits,
       status: payment.status,
       refunded_cents: payment.refundedCents,
-      created_at: payment.createdAt,
+      created_at: payment.succeededAt,
     }),
   );
   await backfill('trainings', TrainingRpc.snapshotModels, (batch, model) =>
