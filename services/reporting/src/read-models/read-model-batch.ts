@@ -138,6 +138,14 @@ export class ReadModelBatch {
          ON CONFLICT ("day") DO UPDATE SET ${updates.join(', ')}`,
         [date, ...counts.map(([, delta]) => delta)],
       );
+      // A day whose rows all went (an erased user's) has no row, as a rebuild would leave it.
+      if (counts.some(([, delta]) => delta < 0)) {
+        await this.manager.query(
+          `DELETE FROM reporting.daily_stats
+           WHERE "day" = $1 AND signups = 0 AND revenue_cents = 0 AND generations = 0 AND failed_jobs = 0`,
+          [date],
+        );
+      }
     }
     this.totals.clear();
     this.days.clear();
