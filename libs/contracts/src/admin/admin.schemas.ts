@@ -156,6 +156,9 @@ export const ADMIN_TIMESERIES_DAYS = [30, 90] as const;
 export const adminTimeseriesQuerySchema = z.object({
   days: z.coerce
     .number({ error: 'days must be 30 or 90' })
+    .int({ error: 'days must be 30 or 90' })
+    .min(30, { error: 'days must be 30 or 90' })
+    .max(90, { error: 'days must be 30 or 90' })
     .refine((days) => days === 30 || days === 90, { error: 'days must be 30 or 90' })
     .default(30),
 });
