@@ -38,10 +38,22 @@ const GRANTED = `status IN ('succeeded', 'refunded', 'disputed')`;
 const STARTED = `status IN ('training', 'completed', 'failed')`;
 const LIVE_USER = `user_id NOT IN (SELECT id FROM auth.users WHERE deleted_at IS NOT NULL)`;
 
+type Counter =
+  | 'users'
+  | 'payments'
+  | 'revenue_cents'
+  | 'generations_pending'
+  | 'generations_completed'
+  | 'generations_failed'
+  | 'trainings_running'
+  | 'trainings_completed'
+  | 'trainings_failed'
+  | 'credits_outstanding';
+
 /** The counters as the owning services count their own rows. */
-const ownNumbers = async () =>
+const ownNumbers = async (): Promise<Record<Counter, number>> =>
   (
-    await query(
+    await query<Record<Counter, number>>(
       `SELECT
          (SELECT count(*)::int FROM auth.users WHERE deleted_at IS NULL) AS users,
          (SELECT count(*)::int FROM billing.payments WHERE ${GRANTED}) AS payments,
@@ -54,7 +66,7 @@ const ownNumbers = async () =>
          (SELECT count(*)::int FROM training.custom_models WHERE status = 'failed' AND ${LIVE_USER}) AS trainings_failed,
          (SELECT coalesce(sum(balance), 0)::int FROM billing.accounts WHERE closed_at IS NULL) AS credits_outstanding`,
     )
-  )[0];
+  )[0]!;
 
 /** The same counters as reporting keeps them, and as its rows and daily figures add up. */
 const reportingNumbers = async () => {
@@ -125,29 +137,28 @@ const rowPairs = async () => ({
 
 /** Waits until reporting's counters, rows and days all tell what the owning services have. */
 async function caughtUp(what: string): Promise<void> {
-  await waitFor(
-    async () => {
-      const own = await ownNumbers();
-      const { totals, rows, days } = await reportingNumbers();
-      const pairs = await rowPairs();
-      const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-      return (
-        same(totals, own) &&
-        same(rows, own) &&
-        same(days, {
-          users: own!['users'],
-          revenue_cents: own!['revenue_cents'],
-          generations:
-            Number(own!['generations_pending']) +
-            Number(own!['generations_completed']) +
-            Number(own!['generations_failed']),
-          failed_jobs: own!['generations_failed'],
-        }) &&
-        Object.values(pairs).every(([owned, reported]) => same(owned, reported))
-      );
-    },
-    { timeoutMs: 30_000, what },
-  );
+  /** Each comparison: what the owning services have, and what reporting has. */
+  const comparisons = async () => {
+    const own = await ownNumbers();
+    const { totals, rows, days } = await reportingNumbers();
+    const ownDays = {
+      users: own.users,
+      revenue_cents: own.revenue_cents,
+      generations: own.generations_pending + own.generations_completed + own.generations_failed,
+      failed_jobs: own.generations_failed,
+    };
+    return { totals: [own, totals], rows: [own, rows], days: [ownDays, days], ...(await rowPairs()) };
+  };
+  const same = ([owned, reported]: unknown[]) => JSON.stringify(owned) === JSON.stringify(reported);
+  try {
+    await waitFor(async () => Object.values(await comparisons()).every(same), { timeoutMs: 30_000, what });
+  } catch (error) {
+    // Show what still differs.
+    for (const [name, [owned, reported]] of Object.entries(await comparisons())) {
+      expect({ [name]: reported }).toEqual({ [name]: owned });
+    }
+    throw error;
+  }
 }
 
 /** `npm run reporting:rebuild`, the real command, with the stack's environment. */
@@ -285,7 +296,7 @@ describe("reporting's read models against the owning services, and their rebuild
       expect(summary).toMatchObject({
         totalUsers: 3,
         totalPayments: 5,
-        revenueCents: own!['revenue_cents'],
+        revenueCents: own.revenue_cents,
         totalGenerations: 3,
       });
     } finally {
@@ -315,8 +326,8 @@ describe("reporting's read models against the owning services, and their rebuild
 
     await caughtUp('the read models caught up after the rebuild');
     expect(await ownNumbers()).toMatchObject({
-      users: Number(before!['users']) + 2,
-      generations_completed: Number(before!['generations_completed']) + 4,
+      users: before.users + 2,
+      generations_completed: before.generations_completed + 4,
       generations_pending: 0,
     });
     // And a rebuild now, with nothing arriving, changes nothing.

@@ -151,10 +151,7 @@ describe(AccountDeletionService.name, () => {
     const gone = await register('snap_gone');
     await client.rpc.call(AuthRpc.deleteAccount, { userId: gone.user.id, password: 'secret-password' });
 
-    const items = await expectSnapshotPaging(
-      (request) => client.rpc.call(AuthRpc.snapshotUsers, request),
-      (item) => item.userId,
-    );
+    const items = await expectSnapshotPaging(client.rpc, AuthRpc.snapshotUsers, (item) => item.userId);
     const { rows } = await db.query(
       `SELECT envelope FROM auth.outbox WHERE subject = 'events.auth.UserRegistered.v1' ORDER BY (envelope->'payload'->>'userId')::int`,
     );

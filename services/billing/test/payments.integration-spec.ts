@@ -230,10 +230,7 @@ describe('payments through Stripe', () => {
   });
 
   it("should snapshot the granted payments and open accounts page by page, each payment at its PaymentSucceeded's time", async () => {
-    const payments = await expectSnapshotPaging(
-      (request) => rpc.call(BillingRpc.snapshotPayments, request),
-      (item) => item.paymentId,
-    );
+    const payments = await expectSnapshotPaging(rpc, BillingRpc.snapshotPayments, (item) => item.paymentId);
     const envelopes = async (subject: string) =>
       (
         await billing.db.query(
@@ -260,10 +257,7 @@ describe('payments through Stripe', () => {
     expect(payments).toEqual(told.sort((a, b) => (a.paymentId < b.paymentId ? -1 : 1)));
     expect(payments.map((payment) => payment.status)).toEqual(expect.arrayContaining(['refunded', 'disputed']));
 
-    const accounts = await expectSnapshotPaging(
-      (request) => rpc.call(BillingRpc.snapshotAccounts, request),
-      (item) => item.userId,
-    );
+    const accounts = await expectSnapshotPaging(rpc, BillingRpc.snapshotAccounts, (item) => item.userId);
     const { rows } = await billing.db.query(
       `SELECT user_id AS "userId", balance, balance - held AS available FROM billing.accounts ORDER BY user_id`,
     );

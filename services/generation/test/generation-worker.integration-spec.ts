@@ -205,10 +205,7 @@ describe(GenerationJobProcessor.name, () => {
 
   it('should snapshot every job page by page, at the times its events told', async () => {
     await sut.published();
-    const jobs = await expectSnapshotPaging(
-      (request) => sut.rpc.call(GenerationRpc.snapshotJobs, request),
-      (item) => item.jobId,
-    );
+    const jobs = await expectSnapshotPaging(sut.rpc, GenerationRpc.snapshotJobs, (item) => item.jobId);
     const { rows } = await sut.db.query(
       `SELECT envelope FROM generation.outbox WHERE subject LIKE 'events.generation.Generation%' ORDER BY created_at`,
     );

@@ -248,10 +248,7 @@ describe('the training saga with the local provider', () => {
     const failing = await person();
     const failed = await saga.train(failing.userId, failing.selfies, { triggerWord: 'fail-training' });
     await saga.waitForStatus(failed.id, 'failed');
-    const models = await expectSnapshotPaging(
-      (request) => saga.rpc.call(TrainingRpc.snapshotModels, request),
-      (item) => item.modelId,
-    );
+    const models = await expectSnapshotPaging(saga.rpc, TrainingRpc.snapshotModels, (item) => item.modelId);
     const { rows } = await saga.db.query(
       `SELECT envelope FROM training.outbox WHERE subject LIKE 'events.training.Training%' ORDER BY created_at`,
     );

@@ -145,11 +145,7 @@ export class UsersService {
     );
   }
 
-  private async insert(
-    manager: EntityManager,
-    values: Omit<User, 'id' | 'deletedAt'>,
-    id?: number,
-  ) {
+  private async insert(manager: EntityManager, values: Omit<User, 'id' | 'deletedAt'>, id?: number) {
     if (id === undefined) return manager.save(manager.create(User, values));
     // TypeORM leaves a generated id out of its INSERT unless the columns are named.
     await manager

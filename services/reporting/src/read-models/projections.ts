@@ -68,7 +68,7 @@ export function mergePayment(current: PaymentRow | undefined, fact: PaymentRow):
     ...fact,
     status: paymentRank[current.status] >= paymentRank[fact.status] ? current.status : fact.status,
     refunded_cents: Math.min(fact.amount_cents, Math.max(current.refunded_cents, fact.refunded_cents)),
-    created_at: earliest(current.created_at, fact.created_at)!,
+    created_at: earliest(current.created_at, fact.created_at) ?? fact.created_at,
   };
 }
 

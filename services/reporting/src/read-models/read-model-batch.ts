@@ -127,8 +127,8 @@ export class ReadModelBatch {
         ...totals.map(([, delta]) => delta),
       ]);
     }
-    for (const date of [...this.days.keys()].sort()) {
-      const counts = [...this.days.get(date)!].filter(([, delta]) => delta !== 0);
+    for (const [date, day] of [...this.days].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const counts = [...day].filter(([, delta]) => delta !== 0);
       if (counts.length === 0) continue;
       const columns = counts.map(([column]) => `"${column}"`).join(', ');
       const values = counts.map((_, index) => `$${index + 2}`).join(', ');
