@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * amount): reporting's revenue and its rebuild read it. Payments reversed before this column
  * existed count as fully reversed when refunded or disputed.
  */
-export class PaymentRefundedCents1764400000000 implements MigrationInterface {
-  name = 'PaymentRefundedCents1764400000000';
+export class PaymentRefundedCents1764450000000 implements MigrationInterface {
+  name = 'PaymentRefundedCents1764450000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
