@@ -29,6 +29,7 @@ export * from './database/data-source.js';
 export * from './database/messaging-tables.js';
 export * from './database/query-rows.js';
 export * from './health/health.controller.js';
+export * from './health/readiness-check.decorator.js';
 export * from './health/metrics.js';
 export * from './bootstrap/service-kit.module.js';
 export * from './bootstrap/run-service.js';
