@@ -54,10 +54,7 @@ describe('media readiness and its object storage', () => {
   });
 
   it('should be unready, and still alive, while its S3 endpoint cannot be reached', async () => {
-    const media = await startMedia(
-      'unready-s3',
-      s3Env(s3, { S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` }),
-    );
+    const media = await startMedia('unready-s3', s3Env(s3, { S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` }));
     try {
       await expect(readiness(media)).resolves.toEqual({
         status: 503,
