@@ -30,6 +30,7 @@ export * from './database/messaging-tables.js';
 export * from './database/query-rows.js';
 export * from './database/snapshot-page.js';
 export * from './health/health.controller.js';
+export * from './health/readiness-check.decorator.js';
 export * from './health/metrics.js';
 export * from './bootstrap/service-kit.module.js';
 export * from './bootstrap/run-service.js';
