@@ -219,6 +219,59 @@ describe('the admin API through the running stack', () => {
     expect(await adjustments(admin)).toEqual([]);
   });
 
+  it('should serve the administrator the users, their details, payments, jobs, the summary and the time series', async () => {
+    const page = async (path: string) => {
+      const answer = await api.call(path, { session: admin });
+      expect({ path, status: answer.status, body: answer.status === 200 ? 'ok' : answer.json }).toEqual({
+        path,
+        status: 200,
+        body: 'ok',
+      });
+      return answer.json as { items: Record<string, unknown>[]; nextCursor: string | null };
+    };
+    // Reporting hears of the registration and of the credits a moment after billing and auth.
+    const mia = await waitFor(
+      async () => {
+        const { items } = await page('/api/admin/users?q=mia_member');
+        return items.length === 1 && items[0]!['credits'] === 20 ? items[0] : undefined;
+      },
+      { what: 'mia in the admin user list with her 20 credits' },
+    );
+    expect(mia).toMatchObject({ id: memberId, username: 'mia_member', email: 'mia_member@example.com', role: 'user' });
+
+    // Two users, one a page: the cursor leads to the other, the last page has none.
+    const first = await page('/api/admin/users?limit=1&sort=oldest');
+    expect(first.items.map((user) => user['username'])).toEqual([ADMIN.username]);
+    const second = await page(`/api/admin/users?limit=1&sort=oldest&cursor=${first.nextCursor}`);
+    expect(second.items.map((user) => user['username'])).toEqual(['mia_member']);
+    expect(second.nextCursor).toBeNull();
+
+    const detail = await api.call(`/api/admin/users/${memberId}`, { session: admin });
+    expect(detail.status).toBe(200);
+    expect(detail.json).toMatchObject({
+      user: { id: memberId, username: 'mia_member' },
+      balance: { balance: 20, available: 20 },
+      payments: [],
+      models: [],
+      recentJobs: [],
+    });
+    expectError(await api.call('/api/admin/users/999999', { session: admin }), 404, 'COMMON.NOT_FOUND');
+
+    expect(await page('/api/admin/payments')).toEqual({ items: [], nextCursor: null });
+    expect(await page('/api/admin/generation-jobs?status=failed')).toEqual({ items: [], nextCursor: null });
+
+    const summary = await api.call('/api/admin/summary', { session: admin });
+    expect(summary.status).toBe(200);
+    expect(summary.json).toMatchObject({ totalUsers: 2, revenue: 0, totalGenerations: 0 });
+
+    const series = await api.call('/api/admin/timeseries?days=30', { session: admin });
+    expect(series.status).toBe(200);
+    const days = (series.json as { days: { date: string; signups: number }[] }).days;
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)!.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(days.reduce((sum, day) => sum + day.signups, 0)).toBe(2);
+  });
+
   it("should change the administrator's password under the admin rules, and only with a valid one", async () => {
     const change = (body: Record<string, unknown>) =>
       api.call('/api/admin/change-password', { method: 'POST', session: admin, body });
