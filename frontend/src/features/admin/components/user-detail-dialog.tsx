@@ -67,10 +67,7 @@ function UserDetail({ userId }: { userId: number }) {
         </DialogDescription>
       </DialogHeader>
 
-      <section aria-labelledby="admin-user-balance" className="grid gap-4 rounded-xl border p-4">
-        <h3 id="admin-user-balance" className="sr-only">
-          Balance
-        </h3>
+      <section aria-label="Balance and credit adjustment" className="grid gap-4 rounded-xl border p-4">
         <dl className="grid grid-cols-2 gap-4">
           <div>
             <dt className="text-sm text-muted-foreground">Balance</dt>
