@@ -122,11 +122,11 @@ export function AdminSecurityTab({ admin, bannerMs = PASSWORD_BANNER_MS }: { adm
           <dl className="grid gap-3 text-sm">
             <div className="grid gap-0.5">
               <dt className="text-muted-foreground">Username</dt>
-              <dd className="font-medium break-all">{admin.username}</dd>
+              <dd className="font-medium wrap-anywhere">{admin.username}</dd>
             </div>
             <div className="grid gap-0.5">
               <dt className="text-muted-foreground">Email</dt>
-              <dd className="font-medium break-all">{admin.email}</dd>
+              <dd className="font-medium wrap-anywhere">{admin.email}</dd>
             </div>
             <div className="grid gap-0.5">
               <dt className="text-muted-foreground">Account ID</dt>

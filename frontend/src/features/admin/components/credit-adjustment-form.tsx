@@ -86,6 +86,7 @@ export function CreditAdjustmentForm({ userId, username }: { userId: number; use
           placeholder="e.g. 50 or -20"
           hint={`Negative deducts; up to ${formatCount(CREDIT_ADJUSTMENT_MAX)}.`}
           autoComplete="off"
+          className="content-start"
           required
           error={errors.delta}
           onChange={() => {
@@ -100,6 +101,7 @@ export function CreditAdjustmentForm({ userId, username }: { userId: number; use
           placeholder="Shown to the user in their credit history"
           autoComplete="off"
           maxLength={200}
+          className="content-start"
           required
           error={errors.reason}
           onChange={() => {

@@ -7,7 +7,7 @@ import type { CsvColumn } from '../utils/csv';
 import { formatRelativeTime, truncate } from '../utils/format';
 import { jobStatusDisplay } from '../utils/statuses';
 import { AdminList, type AdminColumn } from './admin-list';
-import { ListSearch, ListSelect, sortOptions, TimeCell } from './list-controls';
+import { IdCell, ListSearch, ListSelect, sortOptions, TimeCell } from './list-controls';
 import { UserLink } from './user-link';
 
 /** How much of a prompt fits the table; the whole prompt shows on hover. */
@@ -61,8 +61,7 @@ export function GenerationJobsTab({ onOpenUser }: { onOpenUser: (userId: number)
   const columns: readonly AdminColumn<AdminGenerationJob>[] = [
     {
       header: 'ID',
-      cell: (job) => <span className="font-mono text-xs break-all">{job.id}</span>,
-      className: 'max-w-40',
+      cell: (job) => <IdCell id={job.id} />,
     },
     {
       header: 'User ID',

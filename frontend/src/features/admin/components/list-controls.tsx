@@ -34,7 +34,7 @@ export function ListSearch({
           maxLength={ADMIN_SEARCH_MAX_LENGTH}
           placeholder={placeholder}
           autoComplete="off"
-          className="pl-9"
+          className="h-10 pl-9"
           onChange={(event) => onChange(event.target.value)}
         />
       </div>
@@ -89,5 +89,19 @@ export function TimeCell({ iso, children }: { iso: string; children: ReactNode }
     <time dateTime={iso} title={new Date(iso).toLocaleString()} className="whitespace-nowrap">
       {children}
     </time>
+  );
+}
+
+/** How many characters of a long id fit a cell; the whole id is in its title and read out. */
+const ID_PREVIEW_LENGTH = 14;
+
+/** A payment's or job's id: long ones shortened on screen, whole on hover, for screen readers and in the CSV. */
+export function IdCell({ id }: { id: string }) {
+  if (id.length <= ID_PREVIEW_LENGTH + 2) return <span className="font-mono text-xs whitespace-nowrap">{id}</span>;
+  return (
+    <span title={id} className="font-mono text-xs whitespace-nowrap">
+      <span aria-hidden="true">{id.slice(0, ID_PREVIEW_LENGTH)}…</span>
+      <span className="sr-only">{id}</span>
+    </span>
   );
 }

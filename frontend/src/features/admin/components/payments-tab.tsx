@@ -7,7 +7,7 @@ import type { CsvColumn } from '../utils/csv';
 import { formatCentsAsDollars, formatCount, formatDateTime } from '../utils/format';
 import { paymentStatusDisplay } from '../utils/statuses';
 import { AdminList, type AdminColumn } from './admin-list';
-import { ListSearch, ListSelect, sortOptions, TimeCell } from './list-controls';
+import { IdCell, ListSearch, ListSelect, sortOptions, TimeCell } from './list-controls';
 import { UserLink } from './user-link';
 
 const csvColumns: readonly CsvColumn<AdminPayment>[] = [
@@ -35,8 +35,7 @@ export function PaymentsTab({ onOpenUser }: { onOpenUser: (userId: number) => vo
   const columns: readonly AdminColumn<AdminPayment>[] = [
     {
       header: 'ID',
-      cell: (payment) => <span className="font-mono text-xs break-all">{payment.id}</span>,
-      className: 'max-w-56',
+      cell: (payment) => <IdCell id={payment.id} />,
     },
     {
       header: 'User ID',

@@ -10,7 +10,7 @@ import { formatCentsAsDollars, formatCount, formatDateTime, formatRelativeTime }
 import { paymentStatusDisplay } from '../utils/statuses';
 import { CreditAdjustmentForm } from './credit-adjustment-form';
 import { FailureReason, JobStatusBadge, PromptCell } from './generation-jobs-tab';
-import { TimeCell } from './list-controls';
+import { IdCell, TimeCell } from './list-controls';
 
 /** One user's details for support: balance, a credit adjustment, payments, models and recent jobs. */
 export function UserDetailDialog({ userId, onClose }: { userId: number | null; onClose: () => void }) {
@@ -61,7 +61,7 @@ function UserDetail({ userId }: { userId: number }) {
             </span>
           ) : null}
         </DialogTitle>
-        <DialogDescription className="break-all">
+        <DialogDescription className="wrap-anywhere">
           {user.email} · ID {user.id} · joined{' '}
           <TimeCell iso={user.createdAt}>{formatRelativeTime(user.createdAt)}</TimeCell>
         </DialogDescription>
@@ -85,7 +85,9 @@ function UserDetail({ userId }: { userId: number }) {
         <DetailTable headers={['ID', 'Amount', 'Credits', 'Status', 'Date']}>
           {detail.data.payments.map((payment) => (
             <tr key={payment.id}>
-              <td className="px-3 py-2 font-mono text-xs break-all">{payment.id}</td>
+              <td className="px-3 py-2">
+                <IdCell id={payment.id} />
+              </td>
               <td className="px-3 py-2 text-right tabular-nums">{formatCentsAsDollars(payment.amount)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatCount(payment.credits)}</td>
               <td className="px-3 py-2">
@@ -108,7 +110,7 @@ function UserDetail({ userId }: { userId: number }) {
             return (
               <tr key={model.id}>
                 <td className="px-3 py-2 tabular-nums">{model.id}</td>
-                <td className="px-3 py-2 break-all">{model.modelName ?? '—'}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{model.modelName ?? '—'}</td>
                 <td className="px-3 py-2">
                   <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
                 </td>

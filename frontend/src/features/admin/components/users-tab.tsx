@@ -32,7 +32,7 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (userId: number) => void 
         </UserLink>
       ),
     },
-    { header: 'Email', cell: (user) => <span className="break-all">{user.email}</span> },
+    { header: 'Email', cell: (user) => <span className="wrap-anywhere">{user.email}</span> },
     { header: 'Credits', cell: (user) => formatCount(user.credits), className: 'text-right tabular-nums' },
     {
       header: 'Created',
