@@ -1,9 +1,9 @@
 import type { CurrentUser } from '@likeness/contracts';
-import { CreditCard, ShieldCheck, Sparkles, Users, type LucideIcon } from 'lucide-react';
+import { CreditCard, ShieldCheck, Sparkles, Users } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { IconTabsList, Tabs, TabsContent, type IconTab } from '@/components/ui/tabs';
+import { useTabParam } from '@/hooks/use-tab-param';
 import { isApiError } from '@/lib/api-client';
 import { useAdminSummary } from '../api/get-admin-summary';
 import { formatRelativeTime } from '../utils/format';
@@ -18,16 +18,12 @@ import { UsersTab } from './users-tab';
 
 type AdminTab = 'users' | 'payments' | 'jobs' | 'security';
 
-const tabs: readonly { value: AdminTab; label: string; icon: LucideIcon }[] = [
+const tabs: readonly IconTab<AdminTab>[] = [
   { value: 'users', label: 'Users', icon: Users },
   { value: 'payments', label: 'Payments', icon: CreditCard },
   { value: 'jobs', label: 'Generation Jobs', icon: Sparkles },
   { value: 'security', label: 'Security', icon: ShieldCheck },
 ];
-
-function isAdminTab(value: string | null): value is AdminTab {
-  return tabs.some((tab) => tab.value === value);
-}
 
 /**
  * /admin (SPEC §2): the totals, the activity charts, and the Users, Payments, Generation Jobs and
@@ -35,24 +31,11 @@ function isAdminTab(value: string | null): value is AdminTab {
  * The server decides who is the administrator: a 403 shows Access Denied whatever the client thought.
  */
 export function AdminPage({ admin }: { admin: CurrentUser }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: AdminTab = isAdminTab(requested) ? requested : 'users';
+  const [tab, selectTab] = useTabParam(tabs, 'users');
   const [openUserId, setOpenUserId] = useState<number | null>(null);
   const summary = useAdminSummary();
 
   if (isApiError(summary.error) && summary.error.status === 403) return <AccessDenied />;
-
-  const selectTab = (next: string) => {
-    setSearchParams(
-      (params) => {
-        if (next === 'users') params.delete('tab');
-        else params.set('tab', next);
-        return params;
-      },
-      { replace: true },
-    );
-  };
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 md:py-12 lg:px-8">
@@ -75,14 +58,7 @@ export function AdminPage({ admin }: { admin: CurrentUser }) {
       <ActivitySection />
 
       <Tabs value={tab} onValueChange={selectTab}>
-        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
-          {tabs.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="h-10">
-              <Icon className="size-4" aria-hidden="true" />
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <IconTabsList tabs={tabs} />
         <TabsContent value="users" className="mt-6">
           <UsersTab onOpenUser={setOpenUserId} />
         </TabsContent>

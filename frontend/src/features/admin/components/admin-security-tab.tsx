@@ -1,18 +1,14 @@
 import { ADMIN_PASSWORD_MIN, adminChangePasswordRequestSchema, type CurrentUser } from '@likeness/contracts';
 import { CircleCheck, KeyRound, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { PasswordChangeFields, passwordChangeFields as fields } from '@/components/password-change-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { failureToast, useSchemaForm } from '@/hooks/use-schema-form';
 import { useChangeAdminPassword } from '../api/change-admin-password';
 
 /** SPEC §9: the success banner after the administrator's password change hides after 5 seconds. */
 export const PASSWORD_BANNER_MS = 5000;
-
-const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 /**
  * SPEC §2 Security: the administrator's password change under SPEC §5's stricter rules (checked
@@ -70,43 +66,14 @@ export function AdminSecurityTab({ admin, bannerMs = PASSWORD_BANNER_MS }: { adm
             </p>
           ) : null}
           <form ref={formRef} noValidate onSubmit={onSubmit} className="grid max-w-md gap-5">
-            <input type="text" name="username" autoComplete="username" value={admin.username} readOnly hidden />
-            <FormField
-              id="admin-current-password"
-              name="currentPassword"
-              type="password"
-              label="Current Password"
-              autoComplete="current-password"
-              required
-              error={errors.currentPassword}
-              onChange={() => clearError('currentPassword')}
+            <PasswordChangeFields
+              idPrefix="admin"
+              username={admin.username}
+              newPasswordHint={`At least ${ADMIN_PASSWORD_MIN} characters`}
+              errors={errors}
+              clearError={clearError}
+              pending={changePassword.isPending}
             />
-            <FormField
-              id="admin-new-password"
-              name="newPassword"
-              type="password"
-              label="New Password"
-              autoComplete="new-password"
-              placeholder={`At least ${ADMIN_PASSWORD_MIN} characters`}
-              required
-              error={errors.newPassword}
-              onChange={() => clearError('newPassword')}
-            />
-            <FormField
-              id="admin-confirm-password"
-              name="confirmPassword"
-              type="password"
-              label="Confirm New Password"
-              autoComplete="new-password"
-              placeholder="Repeat new password"
-              required
-              error={errors.confirmPassword}
-              onChange={() => clearError('confirmPassword')}
-            />
-            <Button type="submit" variant="brand" className="justify-self-start" disabled={changePassword.isPending}>
-              {changePassword.isPending ? <Spinner /> : null}
-              Change Password
-            </Button>
           </form>
         </CardContent>
       </Card>
