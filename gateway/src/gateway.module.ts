@@ -2,6 +2,8 @@ import { APP_CONFIG, NatsModule } from '@likeness/nest-kit';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { AdminController } from './admin/admin.controller.js';
+import { AdminGuard } from './auth/admin.guard.js';
 import { AppConfigController } from './app-config/app-config.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthSessionService } from './auth/auth-session.service.js';
@@ -48,6 +50,7 @@ export class GatewayModule {
         MediaController,
         TrainingController,
         GenerationController,
+        AdminController,
         ReplicateWebhookController,
         HealthController,
         DocsController,
@@ -60,6 +63,7 @@ export class GatewayModule {
         SessionRevocationList,
         JwtStrategy,
         SessionGuard,
+        AdminGuard,
         RateLimiter,
         AuthRateLimitGuard,
         UserRateLimitGuard,

@@ -5,6 +5,7 @@ import { type HttpRoute, httpRoutes } from '@likeness/contracts';
 import { RequestMethod, type Type } from '@nestjs/common';
 import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import Fastify, { type RouteOptions } from 'fastify';
+import { AdminGuard } from './auth/admin.guard.js';
 import { SessionGuard } from './auth/session.guard.js';
 import { type GatewayConfig, gatewayConfigSchema } from './gateway.config.js';
 import { GatewayModule } from './gateway.module.js';
@@ -20,12 +21,17 @@ interface HandledRoute {
   /** In the contract's spelling: `/api/avatars/{id}`. */
   path: string;
   status: number;
+  /** Behind SessionGuard, or a guard built on it (AdminGuard): a visitor gets 401. */
   auth: boolean;
+  admin: boolean;
 }
 
 const config: GatewayConfig = gatewayConfigSchema.parse({ JWT_SECRET: 'j'.repeat(32), MEDIA_SECRET: 'm'.repeat(32) });
 const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 const expectedStatus = (route: HttpRoute) => (route.created ? 201 : 200);
+
+const isSubclassOf = (guard: unknown, base: Type): boolean =>
+  typeof guard === 'function' && guard.prototype instanceof base;
 
 /** Every route a gateway controller declares, read from Nest's own metadata. */
 function controllerRoutes(controllers: readonly Type[]): HandledRoute[] {
@@ -50,7 +56,8 @@ function controllerRoutes(controllers: readonly Type[]): HandledRoute[] {
         // Nest answers 201 to a POST and 200 to the rest unless @HttpCode says otherwise.
         status:
           (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === 'POST' ? 201 : 200),
-        auth: guards.includes(SessionGuard),
+        auth: guards.some((guard) => guard === SessionGuard || isSubclassOf(guard, SessionGuard)),
+        admin: guards.includes(AdminGuard),
       });
     }
   }
@@ -111,6 +118,20 @@ describe('the gateway route table (libs/contracts routes.ts)', () => {
       })
       .filter(({ status, auth, expected }) => status !== expected.status || auth !== expected.auth);
     expect(disagreements).toEqual([]);
+  });
+
+  it('should guard every admin route, and only those, with AdminGuard (401 to a visitor, 403 to a user)', () => {
+    const adminRoutes = httpRoutes.filter((route) => route.tag === 'admin').map(key);
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    expect(adminRoutes.every((route) => route.includes(' /api/admin/'))).toBe(true);
+    expect(httpRoutes.filter((route) => route.path.startsWith('/api/admin/')).map(key)).toEqual(adminRoutes);
+    expect(
+      handled
+        .filter((route) => route.admin)
+        .map(key)
+        .sort(),
+    ).toEqual([...adminRoutes].sort());
+    expect(httpRoutes.filter((route) => route.tag === 'admin' && !route.auth).map(key)).toEqual([]);
   });
 
   it('should handle every route of the table exactly once', async () => {

@@ -1,4 +1,5 @@
 import {
+  type AdminChangePasswordRequest,
   AuthRpc,
   type ChangePasswordRequest,
   type MessageResponse,
@@ -24,28 +25,40 @@ export class PasswordsService {
     return this.rpc.call(AuthRpc.requestPasswordReset, { ...body, ip: request.ip });
   }
 
-  async reset(body: ResetPasswordRequest, request: FastifyRequest): Promise<MessageResponse> {
-    const { message, revocations } = await this.rpc.call(AuthRpc.resetPassword, { ...body, ip: request.ip });
-    this.refuse(revocations);
-    return { message };
+  reset(body: ResetPasswordRequest, request: FastifyRequest): Promise<MessageResponse> {
+    return this.refusing(this.rpc.call(AuthRpc.resetPassword, { ...body, ip: request.ip }));
   }
 
-  async change(
+  change(user: AuthenticatedUser, body: ChangePasswordRequest, request: FastifyRequest): Promise<MessageResponse> {
+    return this.refusing(this.rpc.call(AuthRpc.changePassword, { ...body, ...sessionOf(user, request) }));
+  }
+
+  /** The administrator's own password, under the admin rules; auth checks the role the envelope names. */
+  changeAdmin(
     user: AuthenticatedUser,
-    body: ChangePasswordRequest,
+    body: AdminChangePasswordRequest,
     request: FastifyRequest,
   ): Promise<MessageResponse> {
-    const { message, revocations } = await this.rpc.call(AuthRpc.changePassword, {
-      ...body,
-      userId: user.id,
-      sessionId: user.sessionId,
-      ip: request.ip,
-    });
-    this.refuse(revocations);
-    return { message };
+    return this.refusing(
+      this.rpc.call(
+        AuthRpc.changeAdminPassword,
+        { ...body, ...sessionOf(user, request) },
+        { caller: { userId: user.id, role: user.role } },
+      ),
+    );
   }
 
-  private refuse(revocations: readonly SessionRevocation[]): void {
+  /** Refuses at once the sessions a change ended, and answers with its message only. */
+  private async refusing(
+    reply: Promise<{ message: string; revocations: readonly SessionRevocation[] }>,
+  ): Promise<MessageResponse> {
+    const { message, revocations } = await reply;
     for (const revocation of revocations) this.revocations.add(revocation);
+    return { message };
   }
+}
+
+/** Who changes their password, from which session (the one that stays signed in) and address. */
+function sessionOf(user: AuthenticatedUser, request: FastifyRequest) {
+  return { userId: user.id, sessionId: user.sessionId, ip: request.ip };
 }

@@ -28,7 +28,7 @@ import { type RunningStack, startTestStack } from './stack-harness.js';
  * Every route of the contracts (libs/contracts routes.ts) gets requests made from its own
  * schemas, valid and spoiled one field at a time, plus hostile text, wrong types, odd shapes,
  * bodies at and past the limits, wrong content types, broken JSON and multipart, from no one,
- * a signed-in user and bad or oversized cookies. Whatever it is sent, the product answers in
+ * the administrator (who owns the fixtures), another signed-in user and bad or oversized cookies. Whatever it is sent, the product answers in
  * its error format, never with a 5xx, and no service exits.
  *
  * FUZZ_SEED replays a run (the seed is printed); FUZZ_RUNS sets the requests per route.
@@ -82,8 +82,12 @@ describe('fuzzing every route of the contracts through the running stack', () =>
       .toBuffer();
     sampleFiles.selfie = await photo('jpeg', 512);
 
-    // Someone with a model, an avatar, a payment and selfies, so valid ids reach the handlers.
+    // Someone with a model, an avatar, a payment and selfies, so valid ids reach the handlers. The
+    // first account registered outside production, she is the administrator: the admin routes
+    // read what she sends them.
     const ada = await api.register('ada_fuzz');
+    const adaUser = (await api.call('/api/user', { session: ada })).json as { id: number; role: string };
+    expect(adaUser.role).toBe('admin');
     await api.buyCredits(ada, 'starter');
     const selfieIds = await api.uploadSelfies(ada, 12);
     const model = await api.trainModel(ada, { modelName: 'Fuzz', triggerWord: 'ada_face' }, selfieIds);
@@ -109,7 +113,8 @@ describe('fuzzing every route of the contracts through the running stack', () =>
     const packages = (await api.call('/api/credit-packages')).json as { id: string }[];
     const signed = [selfies[0]!.imageUrl, avatars[0]!.thumbnailUrl].map((url) => new URL(url, stack.url));
     known = {
-      id: [selfieIds[0]!, avatars[0]!.id, model.id],
+      id: [selfieIds[0]!, avatars[0]!.id, model.id, adaUser.id],
+      userId: [adaUser.id],
       customModelId: [model.id],
       jobId: [jobId],
       referenceImageIds: [selfieIds],
@@ -127,6 +132,7 @@ describe('fuzzing every route of the contracts through the running stack', () =>
       model: [String(model.id)],
     };
 
+    const cy: Session = await api.register('cy_fuzz');
     const bob: Session = await api.register('bob_fuzz');
     expect((await api.call('/api/logout', { method: 'POST', session: bob })).status).toBe(200);
     const access = /likeness_access=([^;]+)/.exec(ada.cookie)![1]!;
@@ -137,6 +143,7 @@ describe('fuzzing every route of the contracts through the running stack', () =>
     cookies = {
       none: undefined,
       valid: ada.cookie,
+      member: cy.cookie,
       revoked: bob.cookie,
       garbage: 'likeness_access=garbage; likeness_refresh=garbage',
       unsigned: `likeness_access=${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`,

@@ -19,7 +19,9 @@ function unboundedIntegers(schema: unknown, path: string): string[] {
       const integer = def['format'] === 'safeint' || checks.some((check) => check['check'] === 'number_format');
       const upper = checks.find((check) => check['check'] === 'less_than')?.['value'] as number | undefined;
       const lower = checks.find((check) => check['check'] === 'greater_than')?.['value'] as number | undefined;
-      const fits = upper !== undefined && upper <= MAX_STORED_INTEGER && lower !== undefined && lower >= -1;
+      // Signed amounts (a credit adjustment's delta) may go below zero, as far as `integer` does.
+      const fits =
+        upper !== undefined && upper <= MAX_STORED_INTEGER && lower !== undefined && lower >= -MAX_STORED_INTEGER;
       return integer && !fits ? [path] : [];
     }
     case 'object':

@@ -1,11 +1,13 @@
-import { defineRpc } from '@likeness/contracts';
+import { ADMIN_ONLY_MESSAGE, RPC_CALLER_ID_HEADER, RPC_CALLER_ROLE_HEADER, defineRpc } from '@likeness/contracts';
 import {
   DomainError,
   NamespacedNatsServer,
   RpcHandler,
+  currentCaller,
   currentCorrelationId,
   runWithCorrelation,
 } from '@likeness/nest-kit';
+import { headers } from '@nats-io/transport-node';
 import { createTestRpcClient, testNamespace, testNatsUrl } from '../src/index.js';
 import { Controller, type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -29,9 +31,22 @@ const fail = defineRpc({
   request: z.object({ kind: z.enum(['domain', 'crash', 'bad-reply']) }),
   response: z.object({ ok: z.boolean() }),
 });
+const adminOnly = defineRpc({
+  subject: 'billing.test.admin-only',
+  request: z.object({ note: z.string() }),
+  response: z.object({ note: z.string(), callerId: z.number(), callerRole: z.string() }),
+  requiredRole: 'admin',
+});
 
 @Controller()
 class TestController {
+  @RpcHandler(adminOnly)
+  adminOnly(request: z.output<typeof adminOnly.request>) {
+    const caller = currentCaller();
+    if (!caller) throw new Error('An admin-only handler ran without a caller');
+    return { note: request.note, callerId: caller.userId, callerRole: caller.role };
+  }
+
   @RpcHandler(echo)
   echo(request: z.output<typeof echo.request>) {
     const correlationId = currentCorrelationId();
@@ -144,6 +159,181 @@ describe(NamespacedNatsServer.name, () => {
     } finally {
       await outsider.close();
     }
+  });
+
+  describe('a definition with requiredRole: admin', () => {
+    /** Sends the request raw, with exactly these envelope headers (each pair appended as given). */
+    const sendRaw = async (envelope: [string, string][], data: unknown = { note: 'hi' }) => {
+      const messageHeaders = headers();
+      for (const [name, value] of envelope) messageHeaders.append(name, value);
+      const reply = await client.connection.request(
+        `${namespace}.${adminOnly.subject}`,
+        JSON.stringify({ pattern: adminOnly.subject, data, id: '1' }),
+        { timeout: 5000, headers: messageHeaders },
+      );
+      return reply.json<{ response?: unknown; err?: unknown }>();
+    };
+    const forbidden = { err: { status: 403, code: 'AUTH.FORBIDDEN', message: ADMIN_ONLY_MESSAGE } };
+
+    it('should serve an admin caller, whose id and role the handler reads with currentCaller()', async () => {
+      await expect(
+        client.rpc.call(adminOnly, { note: 'hi' }, { caller: { userId: 42, role: 'admin' } }),
+      ).resolves.toEqual({ note: 'hi', callerId: 42, callerRole: 'admin' });
+      await expect(
+        sendRaw([
+          [RPC_CALLER_ID_HEADER, '7'],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+        ]),
+      ).resolves.toMatchObject({
+        response: { note: 'hi', callerId: 7, callerRole: 'admin' },
+      });
+    });
+
+    it('should refuse a call that names no caller, or a user, with 403 before reading the request', async () => {
+      for (const call of [
+        client.rpc.call(adminOnly, { note: 'hi' }),
+        client.rpc.call(adminOnly, { note: 'hi' }, { caller: { userId: 42, role: 'user' } }),
+      ]) {
+        await expect(call).rejects.toMatchObject({ status: 403, code: 'AUTH.FORBIDDEN', message: ADMIN_ONLY_MESSAGE });
+      }
+      // The request is not even read: a broken one from a user is refused for the role, not its shape.
+      await expect(
+        sendRaw(
+          [
+            [RPC_CALLER_ID_HEADER, '7'],
+            [RPC_CALLER_ROLE_HEADER, 'user'],
+          ],
+          { note: 42 },
+        ),
+      ).resolves.toMatchObject(forbidden);
+    });
+
+    it.each([
+      ['no headers at all', []],
+      ['a role without an id', [[RPC_CALLER_ROLE_HEADER, 'admin']]],
+      ['an id without a role', [[RPC_CALLER_ID_HEADER, '7']]],
+      [
+        'an empty id',
+        [
+          [RPC_CALLER_ID_HEADER, ''],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+        ],
+      ],
+      [
+        'id 0',
+        [
+          [RPC_CALLER_ID_HEADER, '0'],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+        ],
+      ],
+      [
+        'a negative id',
+        [
+          [RPC_CALLER_ID_HEADER, '-7'],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+        ],
+      ],
+      [
+        'a fractional id',
+        [
+          [RPC_CALLER_ID_HEADER, '7.5'],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+        ],
+      ],
+      [
+        'an id in exponent form',
+        [
+          [RPC_CALLER_ID_HEADER, '7e3'],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+        ],
+      ],
+      [
+        'an id with a leading zero',
+        [
+          [RPC_CALLER_ID_HEADER, '07'],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+        ],
+      ],
+      [
+        'an id past the largest row id',
+        [
+          [RPC_CALLER_ID_HEADER, '2147483648'],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+        ],
+      ],
+      [
+        'an id of many digits',
+        [
+          [RPC_CALLER_ID_HEADER, '9'.repeat(40)],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+        ],
+      ],
+      [
+        'a role in capitals',
+        [
+          [RPC_CALLER_ID_HEADER, '7'],
+          [RPC_CALLER_ROLE_HEADER, 'ADMIN'],
+        ],
+      ],
+      [
+        'an unknown role',
+        [
+          [RPC_CALLER_ID_HEADER, '7'],
+          [RPC_CALLER_ROLE_HEADER, 'root'],
+        ],
+      ],
+      [
+        'two roles in one value',
+        [
+          [RPC_CALLER_ID_HEADER, '7'],
+          [RPC_CALLER_ROLE_HEADER, 'user,admin'],
+        ],
+      ],
+      [
+        'the role header twice, user then admin',
+        [
+          [RPC_CALLER_ID_HEADER, '7'],
+          [RPC_CALLER_ROLE_HEADER, 'user'],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+        ],
+      ],
+      [
+        'the role header again under other letters',
+        [
+          [RPC_CALLER_ID_HEADER, '7'],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+          [RPC_CALLER_ROLE_HEADER.toUpperCase(), 'user'],
+        ],
+      ],
+      [
+        'the id header twice',
+        [
+          [RPC_CALLER_ID_HEADER, '7'],
+          [RPC_CALLER_ID_HEADER, '8'],
+          [RPC_CALLER_ROLE_HEADER, 'admin'],
+        ],
+      ],
+      [
+        'look-alike header names',
+        [
+          ['likeness-caller', '7'],
+          ['x-likeness-caller-role', 'admin'],
+        ],
+      ],
+    ] as [string, [string, string][]][])('should refuse a raw request with %s', async (_name, envelope) => {
+      await expect(sendRaw(envelope)).resolves.toMatchObject(forbidden);
+    });
+
+    it('should refuse a caller named in the request body rather than the envelope', async () => {
+      await expect(
+        sendRaw([], { note: 'hi', caller: { userId: 7, role: 'admin' }, [RPC_CALLER_ROLE_HEADER]: 'admin' }),
+      ).resolves.toMatchObject(forbidden);
+    });
+
+    it('should not carry the caller over to the next call on the same connection', async () => {
+      await client.rpc.call(adminOnly, { note: 'hi' }, { caller: { userId: 42, role: 'admin' } });
+      await expect(client.rpc.call(adminOnly, { note: 'hi' })).rejects.toMatchObject({ code: 'AUTH.FORBIDDEN' });
+    });
   });
 
   it('should answer requests already in flight when it shuts down, then stop taking new ones', async () => {

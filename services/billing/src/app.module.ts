@@ -7,6 +7,7 @@ import type { BillingConfig } from './billing.config.js';
 import { billingDatabase } from './database/billing-database.js';
 import { UserDeletedListener } from './erasure/user-deleted.listener.js';
 import { AccountsService } from './ledger/accounts.service.js';
+import { CreditAdjustmentsService } from './ledger/credit-adjustments.service.js';
 import { CreditHistoryService } from './ledger/credit-history.service.js';
 import { CreditLedger } from './ledger/credit-ledger.js';
 import { HoldsService } from './ledger/holds.service.js';
@@ -28,6 +29,7 @@ export class AppModule {
       providers: [
         CreditLedger,
         CreditHistoryService,
+        CreditAdjustmentsService,
         AccountsService,
         HoldsService,
         PackagesService,

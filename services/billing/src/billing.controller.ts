@@ -1,7 +1,8 @@
-import { BillingRpc, type RpcRequest } from '@likeness/contracts';
-import { RpcHandler } from '@likeness/nest-kit';
+import { AdminRpc, BillingRpc, type RpcRequest } from '@likeness/contracts';
+import { RpcHandler, currentCaller } from '@likeness/nest-kit';
 import { Controller } from '@nestjs/common';
 import { AccountsService } from './ledger/accounts.service.js';
+import { CreditAdjustmentsService } from './ledger/credit-adjustments.service.js';
 import { CreditHistoryService } from './ledger/credit-history.service.js';
 import { HoldsService } from './ledger/holds.service.js';
 import { PackagesService } from './packages/packages.service.js';
@@ -15,6 +16,7 @@ export class BillingController {
     private readonly packages: PackagesService,
     private readonly payments: PaymentsService,
     private readonly history: CreditHistoryService,
+    private readonly adjustments: CreditAdjustmentsService,
   ) {}
 
   @RpcHandler(BillingRpc.getBalance)
@@ -45,6 +47,14 @@ export class BillingController {
   @RpcHandler(BillingRpc.getCreditHistory)
   creditHistory(request: RpcRequest<typeof BillingRpc.getCreditHistory>) {
     return this.history.page(request.userId, request.page, request.pageSize);
+  }
+
+  /** The kit lets only an admin caller through; the adjustment names them. */
+  @RpcHandler(AdminRpc.adjustCredits)
+  adjustCredits(request: RpcRequest<typeof AdminRpc.adjustCredits>) {
+    const admin = currentCaller();
+    if (!admin) throw new Error('adjustCredits ran without the caller the kit requires');
+    return this.adjustments.adjust(request, admin.userId);
   }
 
   @RpcHandler(BillingRpc.listPackages)

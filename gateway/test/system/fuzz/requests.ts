@@ -17,7 +17,10 @@ import { type KnownValues, arbitraryOf } from './zod-arbitrary.js';
 /** Who sends a request; the suite turns each into a Cookie header (see `SessionCookies`). */
 export const SESSION_KINDS = [
   'none',
+  /** The fixtures' owner, who is also the administrator (the first account registered outside production). */
   'valid',
+  /** Another signed-in user, not the administrator: the admin routes refuse them. */
+  'member',
   'revoked',
   'garbage',
   'unsigned',

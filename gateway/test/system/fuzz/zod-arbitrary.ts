@@ -35,9 +35,19 @@ export function arbitraryOf(schema: z.ZodType, known: KnownValues = {}): fc.Arbi
 }
 
 function walk(schema: unknown, known: KnownValues, field: string | undefined): fc.Arbitrary<unknown> {
-  const made = fromDefinition(schema, known, field);
+  const made = refined(schema, fromDefinition(schema, known, field));
   const real = field === undefined ? undefined : known[field];
   return real?.length ? fc.oneof(made, fc.constantFrom(...real)) : made;
+}
+
+/**
+ * A number or a string with a refinement (`.refine(delta => delta !== 0)`) that its definition
+ * cannot show: the values made from its bounds, less those the refinement refuses.
+ */
+function refined(schema: unknown, made: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  const custom = ['number', 'string'].includes(def.type) && checksOf(def).some((check) => check.check === 'custom');
+  return custom ? made.filter((value) => (schema as z.ZodType).safeParse(value).success) : made;
 }
 
 /**

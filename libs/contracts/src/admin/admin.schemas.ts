@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, changePasswordFields, roleSchema } from '../auth/auth.schemas.js';
 import { generationJobStatusSchema } from '../generation/generation.schemas.js';
-import { MAX_STORED_INTEGER, rowIdSchema } from '../ids.js';
+import { MAX_STORED_INTEGER } from '../ids.js';
 import { modelStatusSchema } from '../training/training.schemas.js';
 
 /** SPEC §2: what a signed-in user who is not the administrator sees on /admin, and every admin call answers. */
@@ -156,6 +156,9 @@ export const ADMIN_TIMESERIES_DAYS = [30, 90] as const;
 export const adminTimeseriesQuerySchema = z.object({
   days: z.coerce
     .number({ error: 'days must be 30 or 90' })
+    .int({ error: 'days must be 30 or 90' })
+    .min(30, { error: 'days must be 30 or 90' })
+    .max(90, { error: 'days must be 30 or 90' })
     .refine((days) => days === 30 || days === 90, { error: 'days must be 30 or 90' })
     .default(30),
 });
@@ -200,7 +203,14 @@ export const adminUserDetailSchema = z.object({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-export const adminUserParamsSchema = z.object({ id: z.coerce.number().pipe(rowIdSchema) });
+const userIdPathMessage = 'The user id must be a whole number from 1.';
+export const adminUserParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: userIdPathMessage })
+    .int({ error: userIdPathMessage })
+    .min(1, { error: userIdPathMessage })
+    .max(MAX_STORED_INTEGER, { error: userIdPathMessage }),
+});
 
 export const CREDIT_ADJUSTMENT_MAX = 100_000;
 const deltaMessage = `Enter a whole number of credits from -${CREDIT_ADJUSTMENT_MAX} to ${CREDIT_ADJUSTMENT_MAX}, not 0`;

@@ -1,5 +1,6 @@
 import {
   ADMIN_ONLY_MESSAGE,
+  MAX_STORED_INTEGER,
   RPC_CALLER_ID_HEADER,
   RPC_CALLER_ROLE_HEADER,
   type RpcDefinition,
@@ -20,6 +21,7 @@ import {
   applyDecorators,
   Logger,
 } from '@nestjs/common';
+import { Match, type MsgHdrs } from '@nats-io/transport-node';
 import { MessagePattern, type NatsContext } from '@nestjs/microservices';
 import { Observable, type Observable as ObservableType, map, throwError } from 'rxjs';
 import { DomainError, isExpectedError, toErrorBody } from '../errors/domain-error.js';
@@ -59,9 +61,9 @@ class RpcContractInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): ObservableType<unknown> {
     const args = context.getArgs();
     const natsContext = args[1] as NatsContext | undefined;
-    const envelope = natsContext?.getHeaders?.();
+    const envelope = natsContext?.getHeaders?.() as MsgHdrs | undefined;
     const correlationId = envelope?.get(CORRELATION_HEADER) || undefined;
-    const caller = callerOf(envelope?.get(RPC_CALLER_ID_HEADER), envelope?.get(RPC_CALLER_ROLE_HEADER));
+    const caller = callerOf(soleValue(envelope, RPC_CALLER_ID_HEADER), soleValue(envelope, RPC_CALLER_ROLE_HEADER));
     const subject = this.definition.subject;
     const timer = rpcMetrics.duration.startTimer({ subject });
     const started = performance.now();
@@ -109,10 +111,26 @@ class RpcContractInterceptor implements NestInterceptor {
   }
 }
 
-/** The caller the envelope names, when both its headers are well formed. */
+/**
+ * A header's value when the envelope carries exactly one, under any spelling of its name: a
+ * header sent twice (`user` then `admin`), or once more in other letters, is ambiguous and names
+ * nothing, whichever of its values a reader would pick.
+ */
+function soleValue(envelope: MsgHdrs | undefined, name: string): string | undefined {
+  const values = envelope?.values(name, Match.IgnoreCase) ?? [];
+  return values.length === 1 ? values[0] : undefined;
+}
+
+/**
+ * The caller the envelope names, when both its headers are well formed: an id that names a row
+ * (a whole number from 1 to MAX_STORED_INTEGER, digits only) and a known role. Anything else
+ * (a sign, a fraction, an id past the column's range, an unknown role) names nobody.
+ */
 function callerOf(id: string | undefined, role: string | undefined): RpcCaller | undefined {
   if (!id || !/^[1-9][0-9]{0,9}$/.test(id) || (role !== 'user' && role !== 'admin')) return undefined;
-  return { userId: Number(id), role };
+  const userId = Number(id);
+  if (userId > MAX_STORED_INTEGER) return undefined;
+  return { userId, role };
 }
 
 @Catch()

@@ -32,7 +32,7 @@ export class PasswordsService {
    * one that asked stays signed in) and mails a notice.
    */
   async change(
-    request: RpcRequest<typeof AuthRpc.changePassword>,
+    request: RpcRequest<typeof AuthRpc.changePassword | typeof AuthRpc.changeAdminPassword>,
   ): Promise<RpcResponse<typeof AuthRpc.changePassword>> {
     const user = await this.users.findById(request.userId);
     if (!user) throw new DomainError('AUTH.UNAUTHENTICATED', ACCOUNT_GONE);

@@ -14,6 +14,8 @@ interface HistoryRow {
   hold_status: HoldStatus | null;
   package_name: string | null;
   amount_cents: number | null;
+  /** An administrator's adjustment: the reason they gave (null for other lines). */
+  adjustment_reason: string | null;
   total: string;
 }
 
@@ -22,7 +24,7 @@ const WORK: Record<string, string> = { training: 'Model training', generation: '
 
 /**
  * A user's credit history, newest first: their side of the ledger (welcome credits, purchases,
- * refunds, disputes; charges show as the capture of their hold) and their holds, each a line
+ * refunds, disputes, support's adjustments with their reason; charges show as the capture of their hold) and their holds, each a line
  * when it was made and another when it was captured or released. `credits` is what a line did to
  * the credits the user can spend: a hold takes them (-30), its capture changes nothing more (0),
  * its release gives them back (+30). Only the caller's own lines, by their account and user id.
@@ -38,26 +40,30 @@ export class CreditHistoryService {
          SELECT 'ledger:' || e.id AS id,
                 CASE WHEN e.reason IN ('welcome', 'purchase', 'refund', 'dispute') THEN e.reason ELSE 'adjustment' END AS kind,
                 e.amount AS credits, e.created_at, NULL::text AS reference, NULL::text AS hold_status,
-                p.package_id, p.amount_cents
+                p.package_id, p.amount_cents, a.reason AS adjustment_reason
          FROM billing.ledger_entries e
          LEFT JOIN billing.payments p
            ON e.reason IN ('purchase', 'refund', 'dispute')
           AND p.provider_payment_id = split_part(e.idempotency_key, ':', 2)
           AND p.user_id = $1
+         LEFT JOIN billing.credit_adjustments a
+           ON e.reason = 'adjustment'
+          AND a.user_id = $1
+          AND e.idempotency_key = 'adjustment:' || a.request_id::text
          WHERE e.account = $2 AND e.reason <> 'usage'
          UNION ALL
-         SELECT 'hold:' || h.id, 'hold', -h.amount, h.created_at, h.reference, h.status, NULL, NULL
+         SELECT 'hold:' || h.id, 'hold', -h.amount, h.created_at, h.reference, h.status, NULL, NULL, NULL
          FROM billing.holds h WHERE h.user_id = $1
          UNION ALL
          SELECT CASE h.status WHEN 'captured' THEN 'capture:' ELSE 'release:' END || h.id,
                 CASE h.status WHEN 'captured' THEN 'capture' ELSE 'release' END,
                 CASE h.status WHEN 'captured' THEN 0 ELSE h.amount END,
-                h.resolved_at, h.reference, NULL, NULL, NULL
+                h.resolved_at, h.reference, NULL, NULL, NULL, NULL
          FROM billing.holds h WHERE h.user_id = $1 AND h.status IN ('captured', 'released')
        )
        SELECT l.id, l.kind, l.credits, l.created_at, l.reference, l.hold_status,
               pk.name AS package_name, CASE WHEN l.kind = 'purchase' THEN l.amount_cents END AS amount_cents,
-              count(*) OVER () AS total
+              l.adjustment_reason, count(*) OVER () AS total
        FROM lines l LEFT JOIN billing.credit_packages pk ON pk.id = l.package_id
        ORDER BY l.created_at DESC, l.id DESC
        LIMIT $3 OFFSET $4`,
@@ -116,6 +122,8 @@ function describe(row: HistoryRow): string {
     case 'release':
       return `${work}: held credits returned (not charged)`;
     case 'adjustment':
-      return 'Credit adjustment';
+      // An administrator's, in their words; any other correction of the ledger stays generic.
+      if (row.adjustment_reason === null) return 'Credit adjustment';
+      return `Credits ${row.credits > 0 ? 'added' : 'removed'} by support: ${row.adjustment_reason}`;
   }
 }

@@ -4,7 +4,13 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 /** The system accounts that balance the users' side of each movement. */
-export type SystemAccount = 'system:promotions' | 'system:sales' | 'system:usage' | 'system:reversals';
+export type SystemAccount =
+  | 'system:promotions'
+  | 'system:sales'
+  | 'system:usage'
+  | 'system:reversals'
+  /** What administrators granted or deducted by hand. */
+  | 'system:adjustments';
 
 export interface Movement {
   userId: number;

@@ -3,6 +3,7 @@ import { LedgerAndPayments1763760000000 } from './1763760000000-ledger-and-payme
 import { DeadLetters1763900000000 } from './1763900000000-dead-letters.js';
 import { AccountClosed1764100000000 } from './1764100000000-account-closed.js';
 import { HoldsByUser1764300000000 } from './1764300000000-holds-by-user.js';
+import { CreditAdjustments1764400000000 } from './1764400000000-credit-adjustments.js';
 
 /** In the order they run. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   DeadLetters1763900000000,
   AccountClosed1764100000000,
   HoldsByUser1764300000000,
+  CreditAdjustments1764400000000,
 ];
