@@ -326,7 +326,7 @@ describe('/admin', () => {
         adjustments.push(body);
         if (answer === 'insufficient') {
           return errorResponse(
-            422,
+            402,
             'BILLING.INSUFFICIENT_CREDITS',
             'The user does not have that many credits to deduct',
           );
@@ -388,7 +388,7 @@ describe(AdminSecurityTab.name, () => {
         const body = JSON.parse(String(init?.body)) as { currentPassword: string };
         return body.currentPassword === 'Old-Passw0rd!x'
           ? jsonResponse({ message: 'Password updated' })
-          : errorResponse(401, 'AUTH.WRONG_PASSWORD', 'Current password is incorrect', [
+          : errorResponse(403, 'AUTH.WRONG_PASSWORD', 'Current password is incorrect', [
               { path: 'currentPassword', message: 'Current password is incorrect' },
             ]);
       },
