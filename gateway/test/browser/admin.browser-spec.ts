@@ -139,7 +139,8 @@ describe('the admin dashboard in the browser', () => {
       what: 'the balance of 25 in the user panel',
     });
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-user-panel.png') });
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     // The user sees the new balance, and the adjustment in their history.
     await customer.reload();

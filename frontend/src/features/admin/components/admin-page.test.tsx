@@ -316,11 +316,12 @@ describe('/admin', () => {
   });
 
   it('should open a user, refuse a bad adjustment, say what the server refused, and apply one once', async () => {
+    // The ledger's balance; the admin views (read models) lag behind it and still say 5.
     let balance = 5;
     const adjustments: unknown[] = [];
     let answer: 'insufficient' | 'down' | 'ok' = 'insufficient';
     const fetchMock = adminApi({
-      'GET /api/admin/users/2': () => jsonResponse(detailOf(user(2), balance)),
+      'GET /api/admin/users/2': () => jsonResponse(detailOf(user(2), 5)),
       'POST /api/admin/users/2/credits': (init) => {
         const body = JSON.parse(String(init?.body)) as { delta: number };
         adjustments.push(body);
@@ -375,8 +376,14 @@ describe('/admin', () => {
     expect(failed).toEqual(retried);
     expect(refused!.requestId).not.toBe(failed!.requestId);
     expect(retried).toEqual({ delta: 20, reason: 'Refund for a bad run', requestId: expect.any(String) });
-    // The list reloads too: the credits column changed.
+    // The details and the list load again, and show the ledger's answer over the lagging read model.
+    expect(urlsOf(fetchMock, '/api/admin/users/2').length).toBeGreaterThan(1);
     expect(urlsOf(fetchMock, '/api/admin/users').length).toBeGreaterThan(1);
+    await clicker.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const usersTable = await screen.findByRole('table', { name: 'Users, page 1' });
+    const row = within(usersTable).getByRole('button', { name: 'user2' }).closest('tr')!;
+    expect(within(row).getByText('25')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/admin/users/2/credits')).toHaveLength(3);
   });
 });
