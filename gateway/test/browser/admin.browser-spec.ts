@@ -125,12 +125,12 @@ describe('the admin dashboard in the browser', () => {
       timeoutMs: 10_000,
       what: 'the balance of 5 in the user panel',
     });
-    await dialog.getByLabel('Credits').fill('-50');
+    await dialog.getByLabel('Credits', { exact: true }).fill('-50');
     await dialog.getByLabel('Reason').fill('Testing a deduction');
     await dialog.getByRole('button', { name: 'Adjust Credits' }).click();
     await dialog.getByText('The user does not have that many credits to deduct').waitFor();
 
-    await dialog.getByLabel('Credits').fill('20');
+    await dialog.getByLabel('Credits', { exact: true }).fill('20');
     await dialog.getByLabel('Reason').fill('Goodwill for the outage');
     await dialog.getByRole('button', { name: 'Adjust Credits' }).click();
     await page.getByText('Credits adjusted', { exact: true }).waitFor();

@@ -32,6 +32,9 @@ function dayLabel(date: string): string {
 }
 
 const axisTick = { fontSize: 11, fill: 'var(--muted-foreground)' };
+/** An empty period still gets a sensible scale: up to $1 of revenue, up to 4 of a count. */
+const revenueDomain: [number, (max: number) => number] = [0, (max) => Math.max(max, 100)];
+const countDomain: [number, (max: number) => number] = [0, (max) => Math.max(max, 4)];
 
 /**
  * The four daily series as small charts (recharts, loaded only with this screen). Each has a
@@ -60,6 +63,7 @@ export function ActivityCharts({ days }: { days: readonly Day[] }) {
                       tickLine={false}
                       axisLine={false}
                       width={56}
+                      domain={revenueDomain}
                       tickFormatter={(value: number) => formatCentsAsDollars(value).replace(/\.00$/, '')}
                     />
                     <Tooltip content={<ChartTooltip series={item} />} />
@@ -77,7 +81,14 @@ export function ActivityCharts({ days }: { days: readonly Day[] }) {
                   <BarChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
                     <CartesianGrid vertical={false} stroke="var(--border)" />
                     <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={false} minTickGap={24} />
-                    <YAxis tick={axisTick} tickLine={false} axisLine={false} width={56} allowDecimals={false} />
+                    <YAxis
+                      tick={axisTick}
+                      tickLine={false}
+                      axisLine={false}
+                      width={56}
+                      allowDecimals={false}
+                      domain={countDomain}
+                    />
                     <Tooltip content={<ChartTooltip series={item} />} cursor={{ fill: 'var(--muted)' }} />
                     <Bar dataKey={item.key} fill={item.color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
                   </BarChart>
