@@ -32,9 +32,13 @@ function dayLabel(date: string): string {
 }
 
 const axisTick = { fontSize: 11, fill: 'var(--muted-foreground)' };
-/** An empty period still gets a sensible scale: up to $1 of revenue, up to 4 of a count. */
-const revenueDomain: [number, (max: number) => number] = [0, (max) => Math.max(max, 100)];
-const countDomain: [number, (max: number) => number] = [0, (max) => Math.max(max, 4)];
+/** A quiet period still gets a sensible scale (up to $1 of revenue, up to 4 of a count), not cents. */
+function domainOf(total: number, emptyMax: number): [number, number | 'auto'] {
+  return [0, total === 0 ? emptyMax : 'auto'];
+}
+const chartMargin = { top: 4, right: 4, bottom: 0, left: -12 };
+const xAxis = { dataKey: 'label', tick: axisTick, tickLine: false, axisLine: false, minTickGap: 24 } as const;
+const yAxis = { tick: axisTick, tickLine: false, axisLine: false, width: 56 } as const;
 
 /**
  * The four daily series as small charts (recharts, loaded only with this screen). Each has a
@@ -55,15 +59,12 @@ export function ActivityCharts({ days }: { days: readonly Day[] }) {
             <div className="h-40" aria-hidden="true">
               <ResponsiveContainer width="100%" height="100%">
                 {item.kind === 'area' ? (
-                  <AreaChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
+                  <AreaChart data={data} margin={chartMargin}>
                     <CartesianGrid vertical={false} stroke="var(--border)" />
-                    <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={false} minTickGap={24} />
+                    <XAxis {...xAxis} />
                     <YAxis
-                      tick={axisTick}
-                      tickLine={false}
-                      axisLine={false}
-                      width={56}
-                      domain={revenueDomain}
+                      {...yAxis}
+                      domain={domainOf(total, 100)}
                       tickFormatter={(value: number) => formatCentsAsDollars(value).replace(/\.00$/, '')}
                     />
                     <Tooltip content={<ChartTooltip series={item} />} />
@@ -78,17 +79,10 @@ export function ActivityCharts({ days }: { days: readonly Day[] }) {
                     />
                   </AreaChart>
                 ) : (
-                  <BarChart data={data} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
+                  <BarChart data={data} margin={chartMargin}>
                     <CartesianGrid vertical={false} stroke="var(--border)" />
-                    <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={false} minTickGap={24} />
-                    <YAxis
-                      tick={axisTick}
-                      tickLine={false}
-                      axisLine={false}
-                      width={56}
-                      allowDecimals={false}
-                      domain={countDomain}
-                    />
+                    <XAxis {...xAxis} />
+                    <YAxis {...yAxis} allowDecimals={false} domain={domainOf(total, 4)} />
                     <Tooltip content={<ChartTooltip series={item} />} cursor={{ fill: 'var(--muted)' }} />
                     <Bar dataKey={item.key} fill={item.color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
                   </BarChart>
