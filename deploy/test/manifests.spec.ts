@@ -185,7 +185,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('should publish the gateway on host port 3000 after every service is healthy', () => {
-    expect(services.gateway.ports).toContain('3000:3000');
+    expect(services.gateway.ports).toContain('127.0.0.1:3000:3000');
     for (const name of SERVICES) {
       expect(services.gateway.depends_on[name]).toEqual({ condition: 'service_healthy' });
     }
@@ -199,7 +199,7 @@ describe('docker-compose.yml', () => {
     expect(services.nats.volumes.length).toBeGreaterThan(0);
     expect(services.minio.healthcheck).toBeDefined();
     expect(services['minio-init'].command.join(' ')).toContain('mc mb');
-    expect(services.mailpit.ports).toContain('8025:8025');
+    expect(services.mailpit.ports).toContain('127.0.0.1:8025:8025');
     expect(services.media.depends_on['minio-init'].condition).toBe('service_completed_successfully');
   });
 
@@ -254,7 +254,7 @@ describe('docker-compose.yml', () => {
     expect(services.mailpit.expose).toContain('1025');
     expect(services.auth.depends_on.mailpit).toBeDefined();
     expect(services.auth.environment.PUBLIC_URL).toBe('${PUBLIC_URL:-http://localhost:3000}');
-    expect(services.gateway.ports).toContain('3000:3000');
+    expect(services.gateway.ports).toContain('127.0.0.1:3000:3000');
     // The migration parses the same configuration, production's mail checks included.
     expect(services['migrate-auth'].environment).toEqual(services.auth.environment);
   });
@@ -313,12 +313,32 @@ describe('deploy/Dockerfile', () => {
   const runtime = instructions.slice(runtimeStart);
   const runs = instructions.filter((i) => i.op === 'RUN').map((i) => i.args);
 
-  it('should base the runtime stage on node:24-bookworm-slim', () => {
-    const image = (runtime[0]?.args.split(/\s+/)[0] ?? '').replace(
-      /\$\{(\w+)\}/g,
-      (_, name: string) => argDefaults[name] ?? '',
-    );
-    expect(image).toBe('node:24-bookworm-slim');
+  const resolveArgs = (text: string) => text.replace(/\$\{(\w+)\}/g, (_, name: string) => argDefaults[name] ?? '');
+
+  it('should base every stage on a Node 24 bookworm image pinned to a release', () => {
+    const images = fromIndexes.map((index) => resolveArgs(instructions[index]?.args.split(/\s+/)[0] ?? ''));
+    for (const image of images.filter((i) => i.startsWith('node:'))) {
+      expect(image).toMatch(/^node:24\.[0-9]+\.[0-9]+-bookworm(-slim)?(@sha256:[0-9a-f]{64})?$/);
+    }
+    expect(resolveArgs(runtime[0]?.args.split(/\s+/)[0] ?? '')).toMatch(/^node:24\.[0-9]+\.[0-9]+-bookworm-slim/);
+  });
+
+  it('should label the image with the OCI annotations and carry its version', () => {
+    const labels = runtime
+      .filter((i) => i.op === 'LABEL')
+      .map((i) => i.args)
+      .join(' ');
+    for (const key of ['title', 'version', 'revision', 'created', 'base.name']) {
+      expect(labels).toContain(`org.opencontainers.image.${key}=`);
+    }
+    expect(labels).toContain('org.opencontainers.image.version="${VERSION}"');
+    const runtimeArgs = runtime.filter((i) => i.op === 'ARG').map((i) => i.args.split('=')[0]);
+    expect(runtimeArgs).toEqual(expect.arrayContaining(['VERSION', 'REVISION', 'NODE_RUNTIME_IMAGE']));
+    const env = runtime
+      .filter((i) => i.op === 'ENV')
+      .map((i) => i.args)
+      .join(' ');
+    expect(env).toContain('APP_VERSION=${VERSION}');
   });
 
   it('should run the runtime stage as a non-root USER', () => {

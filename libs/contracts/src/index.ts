@@ -4,6 +4,7 @@ export * from './jobs.js';
 export * from './errors.js';
 export * from './validation.js';
 export * from './ids.js';
+export * from './snapshots.js';
 export * from './http.js';
 export * from './internal-http.js';
 export * from './auth/index.js';

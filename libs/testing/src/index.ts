@@ -31,3 +31,4 @@ export * from './servers/stream-cleanup.js';
 export * from './servers/s3-server.js';
 export * from './replicate-stand-in.js';
 export * from './mail-catcher.js';
+export * from './snapshot-paging.js';

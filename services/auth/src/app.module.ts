@@ -22,6 +22,7 @@ import { AdminBootstrap } from './users/admin-bootstrap.js';
 import { PasswordHasher } from './users/password-hasher.js';
 import { UsersController } from './users/users.controller.js';
 import { UsersService } from './users/users.service.js';
+import { SnapshotController } from './snapshot/snapshot.controller.js';
 
 @Module({})
 export class AppModule {
@@ -29,7 +30,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ service: 'auth', config, database: authDatabase(config) })],
-      controllers: [UsersController, SessionsController, PasswordsController],
+      controllers: [SnapshotController, UsersController, SessionsController, PasswordsController],
       providers: [
         PasswordHasher,
         UsersService,

@@ -1,6 +1,12 @@
 import { ACCOUNT_DELETED_MESSAGE, AuthRpc, WRONG_PASSWORD_MESSAGE } from '@likeness/contracts';
 import { createServiceApp, loadConfig, runMigrations } from '@likeness/nest-kit';
-import { createTestRpcClient, createTestServiceEnvironment, readDevMailbox, waitFor } from '@likeness/testing';
+import {
+  createTestRpcClient,
+  createTestServiceEnvironment,
+  expectSnapshotPaging,
+  readDevMailbox,
+  waitFor,
+} from '@likeness/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { authService } from '../src/auth.service-definition.js';
@@ -138,5 +144,31 @@ describe(AccountDeletionService.name, () => {
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     expect(await deletedEvents(user.id)).toHaveLength(1);
+  });
+
+  it("should snapshot the live accounts page by page, each at its UserRegistered's time, leaving deleted ones out", async () => {
+    const kept = await Promise.all(['snap_ana', 'snap_ben', 'snap_cai'].map((name) => register(name)));
+    const gone = await register('snap_gone');
+    await client.rpc.call(AuthRpc.deleteAccount, { userId: gone.user.id, password: 'secret-password' });
+
+    const items = await expectSnapshotPaging(client.rpc, AuthRpc.snapshotUsers, (item) => item.userId);
+    const { rows } = await db.query(
+      `SELECT envelope FROM auth.outbox WHERE subject = 'events.auth.UserRegistered.v1' ORDER BY (envelope->'payload'->>'userId')::int`,
+    );
+    const deleted = (await db.query(`SELECT id FROM auth.users WHERE deleted_at IS NOT NULL`)).rows.map(({ id }) => id);
+    expect(deleted).toContain(gone.user.id);
+    const live = rows.filter(({ envelope }) => !deleted.includes(envelope.payload.userId));
+    // Exactly what each account's UserRegistered said, at the very time it happened.
+    expect(items).toEqual(
+      live.map(({ envelope }) => ({
+        userId: envelope.payload.userId,
+        username: envelope.payload.username,
+        email: envelope.payload.email,
+        role: envelope.payload.role,
+        registeredAt: envelope.occurredAt,
+      })),
+    );
+    expect(items.map((item) => item.userId)).toEqual(expect.arrayContaining(kept.map(({ user }) => user.id)));
+    expect(items.map((item) => item.userId)).not.toContain(gone.user.id);
   });
 });

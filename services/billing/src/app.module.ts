@@ -18,6 +18,7 @@ import { PackagesService } from './packages/packages.service.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { PAYMENT_PROVIDER } from './payments/providers/payment-provider.js';
 import { announcePaymentProvider, createPaymentProvider } from './payments/providers/create-payment-provider.js';
+import { SnapshotController } from './snapshot/snapshot.controller.js';
 
 @Module({})
 export class AppModule {
@@ -25,7 +26,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ service: 'billing', config, database: billingDatabase(config) })],
-      controllers: [BillingController],
+      controllers: [SnapshotController, BillingController],
       providers: [
         CreditLedger,
         CreditHistoryService,

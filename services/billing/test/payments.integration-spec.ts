@@ -1,5 +1,5 @@
 import { BillingRpc } from '@likeness/contracts';
-import { type StripeStandIn, createTestRpcClient, startStripeStandIn } from '@likeness/testing';
+import { type StripeStandIn, createTestRpcClient, expectSnapshotPaging, startStripeStandIn } from '@likeness/testing';
 import { PaymentsService } from '../src/payments/payments.service.js';
 import { type BillingUnderTest, expectLedgerConserved, startBilling } from './billing-harness.js';
 
@@ -195,6 +195,16 @@ describe('payments through Stripe', () => {
       [paymentIntentId],
     );
     expect(rows[0]).toEqual({ status: 'refunded', credits_reversed: 10, credits_unrecovered: 40 });
+    // Reporting hears of each change once: the half refund, then the whole one; never the repeat.
+    const { rows: refunds } = await billing.db.query(
+      `SELECT envelope->'payload' AS payload FROM billing.outbox
+       WHERE subject = 'events.billing.PaymentRefunded.v1' AND envelope->'payload'->>'userId' = '3'
+       ORDER BY created_at`,
+    );
+    expect(refunds.map((row) => row.payload)).toEqual([
+      expect.objectContaining({ kind: 'refund', amountCents: 250, status: 'succeeded', creditsTakenBack: 10 }),
+      expect.objectContaining({ kind: 'refund', amountCents: 500, status: 'refunded', creditsTakenBack: 10 }),
+    ]);
   });
 
   it('should take back disputed credits', async () => {
@@ -217,6 +227,41 @@ describe('payments through Stripe', () => {
     });
     const { rows } = await billing.db.query(`SELECT status FROM billing.payments WHERE user_id = 5`);
     expect(rows).toEqual([{ status: 'failed' }]);
+  });
+
+  it("should snapshot the granted payments and open accounts page by page, each payment at its PaymentSucceeded's time", async () => {
+    const payments = await expectSnapshotPaging(rpc, BillingRpc.snapshotPayments, (item) => item.paymentId);
+    const envelopes = async (subject: string) =>
+      (
+        await billing.db.query(
+          `SELECT envelope FROM billing.outbox WHERE subject = $1 ORDER BY envelope->>'occurredAt'`,
+          [subject],
+        )
+      ).rows.map((row) => row.envelope);
+    const refunds = await envelopes('events.billing.PaymentRefunded.v1');
+    const succeeded = await envelopes('events.billing.PaymentSucceeded.v1');
+    // As the events told it: granted at the PaymentSucceeded's time, as the last refund left it.
+    const told = succeeded.map(({ payload, occurredAt }) => {
+      const last = refunds.filter((refund) => refund.payload.paymentId === payload.paymentId).at(-1)?.payload;
+      return {
+        paymentId: payload.paymentId,
+        userId: payload.userId,
+        packageId: payload.packageId,
+        amountCents: payload.amountCents,
+        credits: payload.credits,
+        status: last?.status ?? 'succeeded',
+        refundedCents: last?.amountCents ?? 0,
+        succeededAt: occurredAt,
+      };
+    });
+    expect(payments).toEqual(told.sort((a, b) => (a.paymentId < b.paymentId ? -1 : 1)));
+    expect(payments.map((payment) => payment.status)).toEqual(expect.arrayContaining(['refunded', 'disputed']));
+
+    const accounts = await expectSnapshotPaging(rpc, BillingRpc.snapshotAccounts, (item) => item.userId);
+    const { rows } = await billing.db.query(
+      `SELECT user_id AS "userId", balance, balance - held AS available FROM billing.accounts ORDER BY user_id`,
+    );
+    expect(accounts).toEqual(rows);
   });
 });
 

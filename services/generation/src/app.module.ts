@@ -18,6 +18,7 @@ import {
 import { GenerationJobProcessor } from './workers/generation-job.processor.js';
 import { JobRunner } from './workers/job-runner.js';
 import { providerRateLimiter } from './workers/workers.providers.js';
+import { SnapshotController } from './snapshot/snapshot.controller.js';
 
 @Module({})
 export class AppModule {
@@ -27,7 +28,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ service: 'generation', config, database: generationDatabase(config) })],
-      controllers: api ? [GenerationController] : [],
+      controllers: api ? [GenerationController, SnapshotController] : [],
       providers: [
         JobTransitions,
         ...(api ? [JobsService, AbandonedJobsSweeper, JobErasure, UserDeletedListener] : []),

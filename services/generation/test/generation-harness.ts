@@ -81,6 +81,8 @@ export interface KeptAvatar {
 export interface GenerationUnderTest {
   env: TestServiceEnvironment;
   standIns: RpcStandIns;
+  /** Calls generation over NATS, as its callers do. */
+  rpc: Awaited<ReturnType<typeof createTestRpcClient>>['rpc'];
   db: pg.Pool;
   /** Avatars media's stand-in kept, by sourceRef. */
   kept: Map<string, KeptAvatar>;
@@ -219,6 +221,7 @@ export async function startGeneration(
     ).then(() => undefined);
 
   return {
+    rpc: client.rpc,
     env,
     standIns,
     db,

@@ -1,6 +1,6 @@
-import { BillingRpc, GenerationEvents, MediaRpc, TrainingRpc } from '@likeness/contracts';
+import { BillingRpc, GenerationEvents, GenerationRpc, MediaRpc, TrainingRpc } from '@likeness/contracts';
 import { DomainError } from '@likeness/nest-kit';
-import { waitFor } from '@likeness/testing';
+import { expectSnapshotPaging, waitFor } from '@likeness/testing';
 import sharp from 'sharp';
 import { FailureReasons } from '../src/jobs/failure-reasons.js';
 import { GenerationJobProcessor } from '../src/workers/generation-job.processor.js';
@@ -201,5 +201,30 @@ describe(GenerationJobProcessor.name, () => {
     expect(await failedEvents(jobId)).toEqual([]);
     expect(modelChecks(307)).toHaveLength(2);
     expect(storesFor(jobId)).toHaveLength(1);
+  });
+
+  it('should snapshot every job page by page, at the times its events told', async () => {
+    await sut.published();
+    const jobs = await expectSnapshotPaging(sut.rpc, GenerationRpc.snapshotJobs, (item) => item.jobId);
+    const { rows } = await sut.db.query(
+      `SELECT envelope FROM generation.outbox WHERE subject LIKE 'events.generation.Generation%' ORDER BY created_at`,
+    );
+    const told = (jobId: string, name: string) =>
+      rows.find(({ envelope }) => envelope.type === `generation.${name}` && envelope.payload.jobId === jobId)?.envelope;
+    expect(jobs.map((job) => job.status)).toEqual(expect.arrayContaining(['completed', 'failed']));
+    for (const job of jobs) {
+      const requested = told(job.jobId, 'GenerationRequested');
+      const ended = told(job.jobId, 'GenerationCompleted') ?? told(job.jobId, 'GenerationFailed');
+      expect(job).toEqual({
+        jobId: requested.payload.jobId,
+        userId: requested.payload.userId,
+        promptText: requested.payload.promptText,
+        numOutputs: requested.payload.numOutputs,
+        status: ended ? ended.type.replace('generation.Generation', '').toLowerCase() : 'pending',
+        failureReason: ended?.payload.reason ?? null,
+        createdAt: requested.occurredAt,
+        finishedAt: ended?.occurredAt ?? null,
+      });
+    }
   });
 });

@@ -2,8 +2,9 @@ import { ServiceKitModule } from '@likeness/nest-kit';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { ReportingConfig } from './reporting.config.js';
 import { reportingDatabase } from './database/reporting-database.js';
-import { UserDeletedListener } from './users/user-deleted.listener.js';
-import { UserRegisteredListener } from './users/user-registered.listener.js';
+import { AdminController } from './admin/admin.controller.js';
+import { AdminQueries } from './admin/admin-queries.service.js';
+import { ReadModelListeners } from './read-models/read-model.listeners.js';
 
 @Module({})
 export class AppModule {
@@ -11,7 +12,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ service: 'reporting', config, database: reportingDatabase(config) })],
-      providers: [UserRegisteredListener, UserDeletedListener],
+      controllers: [AdminController],
+      providers: [ReadModelListeners, AdminQueries],
     };
   }
 }

@@ -13,6 +13,7 @@ import { trainingProvider } from './providers/training-provider.provider.js';
 import { TrainingController } from './training.controller.js';
 import type { TrainingConfig } from './training.config.js';
 import { ReplicateWebhooksService } from './webhooks/replicate-webhooks.service.js';
+import { SnapshotController } from './snapshot/snapshot.controller.js';
 
 @Module({})
 export class AppModule {
@@ -20,7 +21,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ service: 'training', config, database: trainingDatabase(config) })],
-      controllers: [TrainingController],
+      controllers: [SnapshotController, TrainingController],
       providers: [
         trainingProvider,
         ModelLeases,

@@ -1,5 +1,5 @@
 import { BillingRpc, TRAINING_COST, TrainingRpc } from '@likeness/contracts';
-import { waitFor } from '@likeness/testing';
+import { expectSnapshotPaging, waitFor } from '@likeness/testing';
 import { TrainingReconciler } from '../src/models/training-reconciler.js';
 import { type SagaUnderTest, refusal, startSaga } from './training-harness.js';
 
@@ -242,5 +242,32 @@ describe('the training saga with the local provider', () => {
     expect(await saga.capturesOf(completed.hold_reference)).toBe(1);
     expect(await saga.available(userId)).toBe(credits - TRAINING_COST);
     await waitFor(async () => (await saga.locksOf(started.id)) === 0, { what: 'media to release the selfies' });
+  });
+
+  it('should snapshot the models whose training started, page by page, at the times their events told', async () => {
+    const failing = await person();
+    const failed = await saga.train(failing.userId, failing.selfies, { triggerWord: 'fail-training' });
+    await saga.waitForStatus(failed.id, 'failed');
+    const models = await expectSnapshotPaging(saga.rpc, TrainingRpc.snapshotModels, (item) => item.modelId);
+    const { rows } = await saga.db.query(
+      `SELECT envelope FROM training.outbox WHERE subject LIKE 'events.training.Training%' ORDER BY created_at`,
+    );
+    const told = (modelId: number, name: string) =>
+      rows.find(({ envelope }) => envelope.type === `training.${name}` && envelope.payload.modelId === modelId)
+        ?.envelope;
+    const { rows: pending } = await saga.db.query(`SELECT id FROM training.custom_models WHERE status = 'pending'`);
+    const pendingIds = pending.map(({ id }) => id);
+    expect(models.filter((model) => pendingIds.includes(model.modelId))).toEqual([]);
+    expect(models.map((model) => model.status)).toEqual(expect.arrayContaining(['completed', 'failed']));
+    for (const model of models) {
+      const started = told(model.modelId, 'TrainingStarted');
+      const ended = told(model.modelId, 'TrainingCompleted') ?? told(model.modelId, 'TrainingFailed');
+      expect(model).toMatchObject({
+        status: ended ? ended.type.replace('training.Training', '').toLowerCase() : 'training',
+        failureReason: ended?.payload.reason ?? null,
+        startedAt: started?.occurredAt ?? null,
+        finishedAt: ended?.occurredAt ?? null,
+      });
+    }
   });
 });

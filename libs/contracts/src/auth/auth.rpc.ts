@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminChangePasswordRequestSchema } from '../admin/admin.schemas.js';
 import { rowIdSchema } from '../ids.js';
 import { defineRpc } from '../rpc.js';
+import { snapshotPageSchema, snapshotRequestSchema } from '../snapshots.js';
 import {
   changePasswordFields,
   deleteAccountRequestSchema,
@@ -105,4 +106,20 @@ export const deleteAccount = defineRpc({
   subject: 'auth.users.delete',
   request: deleteAccountRequestSchema.extend({ userId: rowIdSchema }).extend(requestMeta.shape),
   response: revokingResponse,
+});
+
+/** Reporting's rebuild: the live accounts (deleted ones are left out), by id. */
+export const snapshotUsers = defineRpc({
+  subject: 'auth.snapshot.users',
+  request: snapshotRequestSchema(rowIdSchema),
+  response: snapshotPageSchema(
+    z.object({
+      userId: rowIdSchema,
+      username: z.string(),
+      email: z.string(),
+      role: z.enum(['user', 'admin']),
+      registeredAt: z.iso.datetime(),
+    }),
+    rowIdSchema,
+  ),
 });

@@ -28,3 +28,27 @@ export const PaymentSucceeded = defineEvent({
     credits: z.number().int().positive(),
   }),
 });
+
+/**
+ * A refund or a dispute of a granted payment changed what it is worth: `amountCents` is the total
+ * refunded or disputed so far on that payment, `status` the payment's status after it
+ * (`succeeded` while only part of it was refunded), `creditsTakenBack` the credits reversed so
+ * far. It carries the payment's own facts too, so a reader that hears of it before the
+ * PaymentSucceeded (they travel on different subjects) still knows the payment.
+ */
+export const PaymentRefunded = defineEvent({
+  service: 'billing',
+  name: 'PaymentRefunded',
+  version: 1,
+  payload: z.object({
+    paymentId: z.string(),
+    userId: z.number().int().positive(),
+    kind: z.enum(['refund', 'dispute']),
+    amountCents: z.number().int().nonnegative(),
+    status: z.enum(['succeeded', 'refunded', 'disputed']),
+    creditsTakenBack: z.number().int().nonnegative(),
+    packageId: z.string(),
+    paymentAmountCents: z.number().int().positive(),
+    credits: z.number().int().positive(),
+  }),
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_STORED_INTEGER, rowIdSchema } from '../ids.js';
 import { defineRpc } from '../rpc.js';
+import { snapshotPageSchema, snapshotRequestSchema } from '../snapshots.js';
 import {
   balanceSchema,
   createPaymentIntentRequestSchema,
@@ -113,4 +114,35 @@ export const getCreditHistory = defineRpc({
   subject: 'billing.credit-history.list',
   request: creditHistoryQuerySchema.extend({ userId }),
   response: creditHistoryResponseSchema,
+});
+
+/** Reporting's rebuild: the open accounts' balances (closed ones are left out), by user id. */
+export const snapshotAccounts = defineRpc({
+  subject: 'billing.snapshot.accounts',
+  request: snapshotRequestSchema(rowIdSchema),
+  response: snapshotPageSchema(
+    z.object({ userId: rowIdSchema, balance: z.number().int(), available: z.number().int() }),
+    rowIdSchema,
+  ),
+});
+
+/** Reporting's rebuild: the granted payments (succeeded, refunded or disputed), by payment id. */
+export const snapshotPayments = defineRpc({
+  subject: 'billing.snapshot.payments',
+  request: snapshotRequestSchema(z.uuid()),
+  response: snapshotPageSchema(
+    z.object({
+      paymentId: z.uuid(),
+      userId: rowIdSchema,
+      packageId: z.string(),
+      amountCents: z.number().int().positive(),
+      credits: z.number().int().positive(),
+      status: z.enum(['succeeded', 'refunded', 'disputed']),
+      /** Cents refunded or disputed so far. */
+      refundedCents: z.number().int().nonnegative(),
+      /** When the credits were granted: the PaymentSucceeded's time. */
+      succeededAt: z.iso.datetime(),
+    }),
+    z.uuid(),
+  ),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowIdSchema } from '../ids.js';
 import { defineRpc } from '../rpc.js';
+import { snapshotPageSchema, snapshotRequestSchema } from '../snapshots.js';
 import {
   generateAvatarRequestSchema,
   generateAvatarResponseSchema,
@@ -28,4 +29,23 @@ export const getJob = defineRpc({
   subject: 'generation.jobs.get',
   request: z.object({ userId, jobId: z.uuid() }),
   response: generationJobSchema,
+});
+
+/** Reporting's rebuild: every job, by id. */
+export const snapshotJobs = defineRpc({
+  subject: 'generation.snapshot.jobs',
+  request: snapshotRequestSchema(z.uuid()),
+  response: snapshotPageSchema(
+    z.object({
+      jobId: z.uuid(),
+      userId: rowIdSchema,
+      promptText: z.string(),
+      numOutputs: z.number().int().positive(),
+      status: z.enum(['pending', 'completed', 'failed']),
+      failureReason: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+      finishedAt: z.iso.datetime().nullable(),
+    }),
+    z.uuid(),
+  ),
 });

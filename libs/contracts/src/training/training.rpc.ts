@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowIdSchema } from '../ids.js';
 import { defineRpc } from '../rpc.js';
+import { snapshotPageSchema, snapshotRequestSchema } from '../snapshots.js';
 import { customModelSchema, inferenceConfigSchema, trainModelRequestSchema } from './training.schemas.js';
 
 const userId = rowIdSchema;
@@ -58,4 +59,22 @@ export const handleReplicateWebhook = defineRpc({
     modelId: rowIdSchema.optional(),
   }),
   response: z.object({ received: z.literal(true) }),
+});
+
+/** Reporting's rebuild: the models whose training started (pending ones are left out), by id. */
+export const snapshotModels = defineRpc({
+  subject: 'training.snapshot.models',
+  request: snapshotRequestSchema(rowIdSchema),
+  response: snapshotPageSchema(
+    z.object({
+      modelId: rowIdSchema,
+      userId: rowIdSchema,
+      modelName: z.string(),
+      status: z.enum(['training', 'completed', 'failed']),
+      failureReason: z.string().nullable(),
+      startedAt: z.iso.datetime().nullable(),
+      finishedAt: z.iso.datetime().nullable(),
+    }),
+    rowIdSchema,
+  ),
 });

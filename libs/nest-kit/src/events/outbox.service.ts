@@ -8,6 +8,16 @@ import { OutboxMessage } from './outbox-message.entity.js';
 import { OUTBOX_CHANNEL, OutboxRelay } from './outbox-relay.js';
 
 /**
+ * When an event happened. By default, when it is recorded; a producer that stores the same moment
+ * on its own row (a job's created_at, a payment's succeeded_at) passes that very Date, so a reader
+ * that builds from the events and one that builds from the rows see the same time, to the
+ * millisecond (write the Date on the row explicitly: `now()` keeps microseconds a Date has not).
+ */
+export interface OutboxEventOptions {
+  occurredAt?: Date;
+}
+
+/**
  * Records a domain event in the caller's transaction. The relay publishes it once the
  * transaction commits (Postgres delivers the NOTIFY only then); a rollback takes it back.
  */
@@ -22,8 +32,9 @@ export class OutboxService {
     manager: EntityManager,
     event: E,
     payload: z.input<E['payload']>,
+    options: OutboxEventOptions = {},
   ): Promise<string> {
-    const ids = await this.addMany(manager, event, [payload]);
+    const ids = await this.addMany(manager, event, [payload], options);
     return ids.join();
   }
 
@@ -57,10 +68,11 @@ export class OutboxService {
     manager: EntityManager,
     event: E,
     payloads: readonly z.input<E['payload']>[],
+    options: OutboxEventOptions = {},
   ): Promise<string[]> {
     if (payloads.length === 0) return [];
     const correlationId = currentCorrelationId();
-    const occurredAt = new Date().toISOString();
+    const occurredAt = (options.occurredAt ?? new Date()).toISOString();
     const envelopes: EventEnvelope[] = payloads.map((payload) => ({
       id: randomUUID(),
       type: `${event.service}.${event.name}`,

@@ -67,3 +67,13 @@ export const periodicMetrics = {
     registers: [metricsRegistry],
   }),
 };
+
+export const readModelMetrics = {
+  lag: new Histogram({
+    name: 'likeness_read_model_lag_seconds',
+    help: 'Time from an event happening (its occurredAt) to a read model applying it, by event type',
+    labelNames: ['type'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+    registers: [metricsRegistry],
+  }),
+};

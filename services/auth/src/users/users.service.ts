@@ -36,22 +36,29 @@ export class UsersService {
     const passwordHash = await this.hasher.hash(request.password);
     try {
       return await this.dataSource.transaction(async (manager) => {
+        // The row's created_at and the UserRegistered's time are the same moment.
+        const createdAt = new Date();
         const user = await this.insert(
           manager,
-          { username: request.username, email, passwordHash, role: 'user' },
+          { username: request.username, email, passwordHash, role: 'user', createdAt, updatedAt: createdAt },
           options.id,
         );
         if (options.admin || (user.id === ADMIN_USER_ID && this.config.NODE_ENV !== 'production')) {
           user.role = 'admin' satisfies Role;
           await manager.update(User, user.id, { role: user.role });
         }
-        await this.outbox.add(manager, AuthEvents.UserRegistered, {
-          userId: user.id,
-          username: user.username,
-          email: user.email,
-          role: user.role,
-          registeredAt: user.createdAt.toISOString(),
-        });
+        await this.outbox.add(
+          manager,
+          AuthEvents.UserRegistered,
+          {
+            userId: user.id,
+            username: user.username,
+            email: user.email,
+            role: user.role,
+            registeredAt: createdAt.toISOString(),
+          },
+          { occurredAt: createdAt },
+        );
         return user;
       });
     } catch (error) {
@@ -138,17 +145,13 @@ export class UsersService {
     );
   }
 
-  private async insert(
-    manager: EntityManager,
-    values: Omit<User, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>,
-    id?: number,
-  ) {
+  private async insert(manager: EntityManager, values: Omit<User, 'id' | 'deletedAt'>, id?: number) {
     if (id === undefined) return manager.save(manager.create(User, values));
     // TypeORM leaves a generated id out of its INSERT unless the columns are named.
     await manager
       .createQueryBuilder()
       .insert()
-      .into(User, ['id', 'username', 'email', 'passwordHash', 'role'])
+      .into(User, ['id', 'username', 'email', 'passwordHash', 'role', 'createdAt', 'updatedAt'])
       .values({ id, ...values })
       .execute();
     await this.advanceIdSequence(manager);

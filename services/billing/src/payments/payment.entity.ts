@@ -9,6 +9,8 @@ export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'refunded' | 'd
 @Index('payments_user_idx', ['userId'])
 @Check('payments_status_check', `"status" IN ('pending', 'succeeded', 'failed', 'refunded', 'disputed')`)
 @Check('payments_amount_check', '"amount_cents" > 0 AND "credits" > 0')
+@Check('payments_refunded_cents_check', '"refunded_cents" >= 0 AND "refunded_cents" <= "amount_cents"')
+@Check('payments_succeeded_at_check', `"status" IN ('pending', 'failed') OR "succeeded_at" IS NOT NULL`)
 export class Payment {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'payments_pkey' })
   id!: string;
@@ -44,6 +46,18 @@ export class Payment {
 
   @Column({ name: 'credits_unrecovered', type: 'integer', default: 0 })
   creditsUnrecovered!: number;
+
+  /** Cents refunded or disputed so far (the largest amount the provider named, at most the payment's). */
+  @Column({ name: 'refunded_cents', type: 'integer', default: 0 })
+  refundedCents!: number;
+
+  /** When the credits were granted: the PaymentSucceeded's time, to the millisecond. */
+  @Column({ name: 'succeeded_at', type: 'timestamptz', nullable: true })
+  succeededAt!: Date | null;
+
+  /** When a refund or dispute last changed it: the latest PaymentRefunded's time. */
+  @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
+  refundedAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

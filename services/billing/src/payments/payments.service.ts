@@ -210,6 +210,8 @@ export class PaymentsService {
   /** Grants a payment's credits, at most once however many callers race here. */
   async grant(intentId: string): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
+      // The row's succeeded_at and the PaymentSucceeded's time are the same moment.
+      const succeededAt = new Date();
       const [payment] = await queryRows<{
         id: string;
         user_id: number;
@@ -219,10 +221,10 @@ export class PaymentsService {
         provider: 'stripe' | 'local';
       }>(
         manager,
-        `UPDATE billing.payments SET status = 'succeeded', failure_message = NULL, updated_at = now()
+        `UPDATE billing.payments SET status = 'succeeded', failure_message = NULL, succeeded_at = $2, updated_at = $2
          WHERE provider_payment_id = $1 AND status IN ('pending', 'failed')
          RETURNING id, user_id, credits, amount_cents, package_id, provider`,
-        [intentId],
+        [intentId, succeededAt],
       );
       if (!payment) return false;
       await this.ledger.open(manager, payment.user_id);
@@ -233,15 +235,20 @@ export class PaymentsService {
         key: `payment:${intentId}`,
         counterAccount: 'system:sales',
       });
-      await this.outbox.add(manager, BillingEvents.PaymentSucceeded, {
-        paymentId: payment.id,
-        userId: payment.user_id,
-        provider: payment.provider,
-        providerPaymentId: intentId,
-        packageId: payment.package_id,
-        amountCents: payment.amount_cents,
-        credits: payment.credits,
-      });
+      await this.outbox.add(
+        manager,
+        BillingEvents.PaymentSucceeded,
+        {
+          paymentId: payment.id,
+          userId: payment.user_id,
+          provider: payment.provider,
+          providerPaymentId: intentId,
+          packageId: payment.package_id,
+          amountCents: payment.amount_cents,
+          credits: payment.credits,
+        },
+        { occurredAt: succeededAt },
+      );
       return true;
     });
   }
@@ -272,27 +279,49 @@ export class PaymentsService {
       const owedInTotal = Math.floor(payment.credits * share);
       const owed = owedInTotal - payment.creditsReversed - payment.creditsUnrecovered;
       const status = event.kind === 'disputed' ? 'disputed' : share >= 1 ? 'refunded' : payment.status;
-      if (owed <= 0) {
-        await manager.update(Payment, payment.id, { status });
-        return;
+      const refundedCents = Math.max(payment.refundedCents, Math.min(event.amountCents, payment.amountCents));
+      let taken = 0;
+      if (owed > 0) {
+        const { available } = await this.ledger.balance(manager, payment.userId);
+        taken = Math.min(owed, available);
+        if (taken > 0) {
+          await this.ledger.post(manager, {
+            userId: payment.userId,
+            amount: -taken,
+            reason: event.kind === 'disputed' ? 'dispute' : 'refund',
+            key: `${event.kind}:${event.intentId}:${owedInTotal}`,
+            counterAccount: 'system:reversals',
+          });
+        }
+        if (owed > taken) this.logger.warn(`${owed - taken} credits of payment ${payment.id} could not be recovered`);
       }
-      const { available } = await this.ledger.balance(manager, payment.userId);
-      const taken = Math.min(owed, available);
-      if (taken > 0) {
-        await this.ledger.post(manager, {
-          userId: payment.userId,
-          amount: -taken,
-          reason: event.kind === 'disputed' ? 'dispute' : 'refund',
-          key: `${event.kind}:${event.intentId}:${owedInTotal}`,
-          counterAccount: 'system:reversals',
-        });
-      }
+      const changed = status !== payment.status || refundedCents !== payment.refundedCents || owed > 0;
+      if (!changed) return;
+      const refundedAt = new Date();
       await manager.update(Payment, payment.id, {
         status,
+        refundedCents,
+        refundedAt,
         creditsReversed: payment.creditsReversed + taken,
-        creditsUnrecovered: payment.creditsUnrecovered + (owed - taken),
+        creditsUnrecovered: payment.creditsUnrecovered + Math.max(0, owed - taken),
       });
-      if (owed > taken) this.logger.warn(`${owed - taken} credits of payment ${payment.id} could not be recovered`);
+      // Reporting's revenue and payment list hear of it once, with the reversal.
+      await this.outbox.add(
+        manager,
+        BillingEvents.PaymentRefunded,
+        {
+          paymentId: payment.id,
+          userId: payment.userId,
+          kind: event.kind === 'disputed' ? 'dispute' : 'refund',
+          amountCents: refundedCents,
+          status: status as 'succeeded' | 'refunded' | 'disputed',
+          creditsTakenBack: payment.creditsReversed + taken,
+          packageId: payment.packageId,
+          paymentAmountCents: payment.amountCents,
+          credits: payment.credits,
+        },
+        { occurredAt: refundedAt },
+      );
     });
   }
 

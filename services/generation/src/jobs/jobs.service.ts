@@ -62,9 +62,13 @@ export class JobsService {
     const model = modelCheck.value;
 
     try {
+      // The row's created_at and the GenerationRequested's time are the same moment.
+      const createdAt = new Date();
       await this.dataSource.transaction(async (manager) => {
         await manager.insert(GenerationJob, {
           id: jobId,
+          createdAt,
+          updatedAt: createdAt,
           userId,
           customModelId,
           promptText,
@@ -74,14 +78,12 @@ export class JobsService {
           modelVersion: model.version,
           holdReference,
         });
-        await this.outbox.add(manager, GenerationEvents.GenerationRequested, {
-          jobId,
-          userId,
-          holdReference,
-          customModelId,
-          promptText,
-          numOutputs,
-        });
+        await this.outbox.add(
+          manager,
+          GenerationEvents.GenerationRequested,
+          { jobId, userId, holdReference, customModelId, promptText, numOutputs },
+          { occurredAt: createdAt },
+        );
         await this.outbox.enqueue(manager, runGenerationJob, { jobId });
       });
     } catch (error) {

@@ -7,7 +7,7 @@ import {
   type OnApplicationShutdown,
   type Provider,
 } from '@nestjs/common';
-import { APP_CONFIG } from '@likeness/nest-kit';
+import { APP_CONFIG, ReadinessCheck } from '@likeness/nest-kit';
 
 /** Injection token of the storage port (S3 or local files). */
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
@@ -18,7 +18,10 @@ export const objectStorageProvider: Provider = {
   inject: [APP_CONFIG],
 };
 
-/** Says at start-up whether storage answers, and lets an S3 client close its connections. */
+/**
+ * Says at start-up whether storage answers, keeps media unready while it does not (no upload or
+ * image reaches a replica that cannot store or read it), and lets an S3 client close its connections.
+ */
 @Injectable()
 export class StorageLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Storage');
@@ -33,6 +36,12 @@ export class StorageLifecycle implements OnApplicationBootstrap, OnApplicationSh
     } catch (error) {
       this.logger.error(`${this.storage.kind} storage does not answer: ${(error as Error).message}`);
     }
+  }
+
+  /** In /health as `storage`: the bucket (or directory) answers, within the readiness timeout. */
+  @ReadinessCheck('storage')
+  async storageReachable(): Promise<void> {
+    await this.storage.check();
   }
 
   onApplicationShutdown(): void {

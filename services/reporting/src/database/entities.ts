@@ -1,5 +1,5 @@
-import { DeletedUser } from '../users/deleted-user.entity.js';
-import { ReportedUser } from '../users/reported-user.entity.js';
-
-/** The service's own tables (the outbox and inbox come with the kit). */
-export const entities: Function[] = [ReportedUser, DeletedUser];
+/**
+ * The service's own tables are written with SQL only (src/read-models): their trigram and keyset
+ * indexes are beyond what entities describe, and the kit brings the outbox and inbox.
+ */
+export const entities: Function[] = [];

@@ -4,6 +4,8 @@ import { DeadLetters1763900000000 } from './1763900000000-dead-letters.js';
 import { AccountClosed1764100000000 } from './1764100000000-account-closed.js';
 import { HoldsByUser1764300000000 } from './1764300000000-holds-by-user.js';
 import { CreditAdjustments1764400000000 } from './1764400000000-credit-adjustments.js';
+import { PaymentRefundedCents1764450000000 } from './1764450000000-payment-refunded-cents.js';
+import { PaymentTimes1764500000000 } from './1764500000000-payment-times.js';
 
 /** In the order they run. */
 export const migrations = [
@@ -13,4 +15,6 @@ export const migrations = [
   AccountClosed1764100000000,
   HoldsByUser1764300000000,
   CreditAdjustments1764400000000,
+  PaymentRefundedCents1764450000000,
+  PaymentTimes1764500000000,
 ];
