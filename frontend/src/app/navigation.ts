@@ -1,5 +1,5 @@
 import { TRAINING_COST } from '@likeness/contracts';
-import { Coins, House, Images, Sparkles, Wand2, type LucideIcon } from 'lucide-react';
+import { Coins, House, Images, ShieldCheck, Sparkles, Wand2, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface NavItem {
@@ -19,11 +19,15 @@ const gallery: NavItem = { to: paths.gallery, label: 'Gallery', icon: Images };
 const models: NavItem = { to: paths.models, label: 'Models', icon: Wand2 };
 const credits: NavItem = { to: paths.credits, label: 'Credits', icon: Coins, highlightWhenLowOnCredits: true };
 
+const admin: NavItem = { to: paths.admin, label: 'Admin', icon: ShieldCheck };
+
 /**
- * SPEC §2: the signed-in header navigation on wide screens, Home, Create, Gallery and Models.
- * Admin (id 1) joins with the admin dashboard. Credits is reached from the header's balance badge.
+ * SPEC §2: the signed-in header navigation on wide screens, Home, Create, Gallery and Models,
+ * plus Admin for the administrator. Credits is reached from the header's balance badge.
  */
-export const mainNav: readonly NavItem[] = [home, create, gallery, models];
+export function mainNav({ admin: showAdmin }: { admin: boolean }): readonly NavItem[] {
+  return showAdmin ? [home, create, gallery, models, admin] : [home, create, gallery, models];
+}
 
 /** SPEC §2: the bottom bar on phones, Home, Create, Gallery, Models and Credits. */
 export const bottomNav: readonly NavItem[] = [home, create, gallery, models, credits];

@@ -10,6 +10,7 @@ import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RedirectIfSignedIn, RequireAuth, RootRedirect, type RouteHandle } from './route-guards';
+import { AdminRoute } from './routes/admin';
 import { CheckoutRoute } from './routes/checkout';
 import { CreateRoute } from './routes/create';
 import { CreditsRoute } from './routes/credits';
@@ -26,7 +27,7 @@ const profileHandle: RouteHandle = { signInPath: paths.login };
 
 /**
  * Every screen, grouped by who may see it. New signed-in screens go under the AppLayout
- * children; /admin gets its own guard there too.
+ * children; /admin is one of them, and shows Access Denied to anyone but the administrator.
  */
 export const routes: RouteObject[] = [
   {
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
               { path: 'success', element: <PaymentResultRoute /> },
               { path: 'profile', element: <ProfileRoute />, handle: profileHandle },
               { path: 'plans', element: <PlansRoute /> },
+              { path: 'admin', element: <AdminRoute /> },
             ],
           },
         ],

@@ -18,6 +18,7 @@ export const paths = {
   paymentResult: '/success',
   profile: '/profile',
   plans: '/plans',
+  admin: '/admin',
 } as const;
 
 export type ProfileTab = 'account' | 'billing' | 'security' | 'help';

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { cn } from '@/lib/cn';
+import { isAdmin } from '@/lib/session/current-user';
 import { bottomNav, LOW_CREDITS_THRESHOLD, mainNav } from '../navigation';
 import { SIGNED_IN_HOME } from '../route-guards';
 import { SkipLink } from './skip-link';
@@ -28,7 +29,7 @@ export function AppLayout() {
           </Link>
           <nav aria-label="Main" className="hidden md:block">
             <ul className="flex items-center gap-1">
-              {mainNav.map(({ to, label, icon: Icon }) => (
+              {mainNav({ admin: isAdmin(user) }).map(({ to, label, icon: Icon }) => (
                 <li key={to}>
                   <NavLink
                     to={to}

@@ -1,4 +1,5 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -44,5 +45,26 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
       )}
       {...props}
     />
+  );
+}
+
+/** A tab with its icon and label, as {@link IconTabsList} draws it. */
+export interface IconTab<TValue extends string = string> {
+  value: TValue;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** Four tabs with icons: two rows of two on a phone, one row from `sm` up. */
+export function IconTabsList({ tabs }: { tabs: readonly IconTab[] }) {
+  return (
+    <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
+      {tabs.map(({ value, label, icon: Icon }) => (
+        <TabsTrigger key={value} value={value} className="h-10">
+          <Icon className="size-4" aria-hidden="true" />
+          {label}
+        </TabsTrigger>
+      ))}
+    </TabsList>
   );
 }

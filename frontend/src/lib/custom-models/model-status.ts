@@ -1,8 +1,8 @@
-export type StatusTone = 'yellow' | 'blue' | 'green' | 'red' | 'grey';
+import type { BadgeTone } from '@/components/ui/status-badge';
 
 export interface StatusDisplay {
   label: string;
-  tone: StatusTone;
+  tone: BadgeTone;
 }
 
 /** SPEC §4: pending and training models are still on their way (and lock the training form). */

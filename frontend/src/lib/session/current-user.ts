@@ -38,3 +38,12 @@ export const signedOutState = { signedOut: true } as const;
 export function isSignedOutArrival(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'signedOut' in state && state.signedOut === true;
 }
+
+/**
+ * SPEC §6: the administrator sees the Admin link and /admin. The server's role decides (DESIGN §5:
+ * the administrator is the user with id 1, made so by the bootstrap); the server refuses every
+ * admin call to anyone else whatever the client shows.
+ */
+export function isAdmin(user: Pick<CurrentUser, 'role'> | null): boolean {
+  return user?.role === 'admin';
+}

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@likeness/contracts';
-import { LayoutDashboard, LogOut, UserRoundCog } from 'lucide-react';
+import { LayoutDashboard, LogOut, ShieldCheck, UserRoundCog } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import {
   DropdownMenu,
@@ -11,11 +11,12 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { initialsOf } from '@/lib/initials-of';
+import { isAdmin } from '@/lib/session/current-user';
 import { useLogOut } from '../hooks/use-log-out';
 
 /**
  * The avatar button in the signed-in header, on every screen size (it is the phone's menu too):
- * who is signed in, then Dashboard, Profile Settings and Logout (SPEC §2).
+ * who is signed in, then Dashboard, Profile Settings, Admin (the administrator only) and Logout (SPEC §2).
  */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { logOut, isPending } = useLogOut();
@@ -43,6 +44,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <UserRoundCog aria-hidden="true" />
           Profile Settings
         </DropdownMenuItem>
+        {isAdmin(user) ? (
+          <DropdownMenuItem onSelect={() => navigate(paths.admin)}>
+            <ShieldCheck aria-hidden="true" />
+            Admin
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           disabled={isPending}

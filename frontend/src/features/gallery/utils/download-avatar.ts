@@ -1,7 +1,7 @@
 import type { Avatar, ImageFormat } from '@likeness/contracts';
 import { apiBlob } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-file';
 import { getFormattedImage } from '../api/get-formatted-image';
-import { saveBlob } from './save-file';
 
 /** How the avatar reached the user: converted, as stored, or in a new tab to save from there. */
 export type DownloadOutcome =

@@ -1,10 +1,10 @@
 import type { CurrentUser } from '@likeness/contracts';
-import { CircleHelp, LogOut, ReceiptText, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { CircleHelp, LogOut, ReceiptText, ShieldCheck, UserRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { IconTabsList, Tabs, TabsContent, type IconTab } from '@/components/ui/tabs';
 import type { ProfileTab } from '@/config/paths';
+import { useTabParam } from '@/hooks/use-tab-param';
 import { AccountTab } from './account-tab';
 import { BillingTab } from './billing-tab';
 import { HelpTab } from './help-tab';
@@ -17,33 +17,16 @@ interface ProfilePageProps {
   loggingOut: boolean;
 }
 
-const tabs: readonly { value: ProfileTab; label: string; icon: LucideIcon }[] = [
+const tabs: readonly IconTab<ProfileTab>[] = [
   { value: 'account', label: 'Account', icon: UserRound },
   { value: 'billing', label: 'Billing', icon: ReceiptText },
   { value: 'security', label: 'Security', icon: ShieldCheck },
   { value: 'help', label: 'Help & Support', icon: CircleHelp },
 ];
 
-function isProfileTab(value: string | null): value is ProfileTab {
-  return tabs.some((tab) => tab.value === value);
-}
-
 /** /profile: account, billing, security and help tabs; the open tab lives in `?tab=` (SPEC §2). */
 export function ProfilePage({ user, onLogOut, loggingOut }: ProfilePageProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: ProfileTab = isProfileTab(requested) ? requested : 'account';
-
-  const selectTab = (next: string) => {
-    setSearchParams(
-      (params) => {
-        if (next === 'account') params.delete('tab');
-        else params.set('tab', next);
-        return params;
-      },
-      { replace: true },
-    );
-  };
+  const [tab, selectTab] = useTabParam(tabs, 'account');
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 md:py-12 lg:px-8">
@@ -61,14 +44,7 @@ export function ProfilePage({ user, onLogOut, loggingOut }: ProfilePageProps) {
       </header>
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">
-        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-4">
-          {tabs.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="h-10">
-              <Icon className="size-4" aria-hidden="true" />
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <IconTabsList tabs={tabs} />
         <TabsContent value="account" className="mt-6">
           <AccountTab user={user} onShowHistory={() => selectTab('billing')} />
         </TabsContent>

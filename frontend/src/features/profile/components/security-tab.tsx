@@ -1,15 +1,11 @@
 import { changePasswordRequestSchema } from '@likeness/contracts';
 import { KeyRound } from 'lucide-react';
 import { useRef } from 'react';
-import { Button } from '@/components/ui/button';
+import { PasswordChangeFields, passwordChangeFields as fields } from '@/components/password-change-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { failureToast, useSchemaForm } from '@/hooks/use-schema-form';
 import { useChangePassword } from '../api/change-password';
-
-const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 /** SPEC §2 Security: change the password; other devices are signed out, this one stays in. */
 export function SecurityTab({ username }: { username: string }) {
@@ -45,44 +41,14 @@ export function SecurityTab({ username }: { username: string }) {
       </CardHeader>
       <CardContent>
         <form ref={formRef} noValidate onSubmit={onSubmit} className="grid max-w-md gap-5">
-          {/* Lets password managers file the new password under the right account. */}
-          <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-          <FormField
-            id="security-current-password"
-            name="currentPassword"
-            type="password"
-            label="Current Password"
-            autoComplete="current-password"
-            required
-            error={errors.currentPassword}
-            onChange={() => clearError('currentPassword')}
+          <PasswordChangeFields
+            idPrefix="security"
+            username={username}
+            newPasswordHint="At least 6 characters"
+            errors={errors}
+            clearError={clearError}
+            pending={changePassword.isPending}
           />
-          <FormField
-            id="security-new-password"
-            name="newPassword"
-            type="password"
-            label="New Password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            required
-            error={errors.newPassword}
-            onChange={() => clearError('newPassword')}
-          />
-          <FormField
-            id="security-confirm-password"
-            name="confirmPassword"
-            type="password"
-            label="Confirm New Password"
-            autoComplete="new-password"
-            placeholder="Repeat new password"
-            required
-            error={errors.confirmPassword}
-            onChange={() => clearError('confirmPassword')}
-          />
-          <Button type="submit" variant="brand" className="justify-self-start" disabled={changePassword.isPending}>
-            {changePassword.isPending ? <Spinner /> : null}
-            Change Password
-          </Button>
         </form>
       </CardContent>
     </Card>
