@@ -156,7 +156,8 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       const batch = await reader.take(max);
       if (batch.length === 0) return;
       const deliveries = batch.flatMap((message) => this.parse(subscription, message) ?? []);
-      if (deliveries.length === 1) await this.process(subscription, deliveries[0]!);
+      const [only] = deliveries;
+      if (deliveries.length === 1 && only) await this.process(subscription, only);
       else if (deliveries.length > 1) await this.processBatch(subscription, deliveries);
       if (this.stopping) return;
     }

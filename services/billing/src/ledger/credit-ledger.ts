@@ -352,7 +352,7 @@ export class CreditLedger {
     });
   }
 
-  /** Gives held credits back, once. A captured hold stays captured. */
+  /** Gives held credits back, once (a CreditsChanged with delta 0 tells the new available). A captured hold stays captured. */
   async release(manager: EntityManager, reference: string): Promise<HoldStatus> {
     const [hold] = await queryRows<{ user_id: number; amount: number }>(
       manager,
@@ -361,10 +361,28 @@ export class CreditLedger {
       [reference],
     );
     if (!hold) return this.resolvedStatus(manager, reference);
-    await manager.query(`UPDATE billing.accounts SET held = held - $2, updated_at = now() WHERE user_id = $1`, [
-      hold.user_id,
-      hold.amount,
-    ]);
+    const [account] = await queryRows<AccountRow & { balance_changed_at: Date }>(
+      manager,
+      `UPDATE billing.accounts AS account SET held = held - $3, updated_at = now(), ${BALANCE_CHANGED_NOW}
+       WHERE user_id = $2 RETURNING balance, held, balance_changed_at`,
+      [new Date(), hold.user_id, hold.amount],
+    );
+    // The balance stays, what is available grows: told like any change, or reporting would keep
+    // the available of the account's last change while the hold was still there.
+    if (account) {
+      await this.outbox.add(
+        manager,
+        BillingEvents.CreditsChanged,
+        {
+          userId: hold.user_id,
+          delta: 0,
+          balance: account.balance,
+          available: account.balance - account.held,
+          reason: 'release',
+        },
+        { occurredAt: account.balance_changed_at },
+      );
+    }
     return 'released';
   }
 
