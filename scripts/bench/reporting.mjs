@@ -64,8 +64,9 @@ async function seed(db) {
       [USERS],
     );
     await db.query(
-      `INSERT INTO reporting.credit_balances (user_id, balance, available)
-       SELECT g + 1, g % 500, g % 500 - (g % 7) FROM generate_series(1, $1) g WHERE g % 500 >= g % 7`,
+      `INSERT INTO reporting.credit_balances (user_id, balance, available, changed_at)
+       SELECT g + 1, g % 500, g % 500 - (g % 7), date_trunc('milliseconds', now() - ${days})
+       FROM generate_series(1, $1) g WHERE g % 500 >= g % 7`,
       [USERS],
     );
   });

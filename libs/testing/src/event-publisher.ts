@@ -11,6 +11,8 @@ export interface PublishOptions {
   id?: string;
   /** Copies published under different message ids, as redeliveries past the duplicate window arrive. */
   copies?: number;
+  /** The envelope's occurredAt (default: now), as a producer that passes its own Date sets it. */
+  occurredAt?: Date;
 }
 
 /** Publishes domain events onto JetStream as a service's outbox relay would, in a test's namespace. */
@@ -22,12 +24,12 @@ export interface TestEventPublisher {
 export async function connectEventPublisher(natsUrl: string, namespace: string): Promise<TestEventPublisher> {
   const connection: NatsConnection = await connect({ servers: natsUrl });
   return {
-    async publish(event, payload, { id = randomUUID(), copies = 1 } = {}) {
+    async publish(event, payload, { id = randomUUID(), copies = 1, occurredAt = new Date() } = {}) {
       const envelope = JSON.stringify({
         id,
         type: `${event.service}.${event.name}`,
         version: event.version,
-        occurredAt: new Date().toISOString(),
+        occurredAt: occurredAt.toISOString(),
         payload,
       });
       const subject = namespaced({ namespace }, event.subject);

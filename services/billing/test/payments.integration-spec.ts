@@ -258,10 +258,20 @@ describe('payments through Stripe', () => {
     expect(payments.map((payment) => payment.status)).toEqual(expect.arrayContaining(['refunded', 'disputed']));
 
     const accounts = await expectSnapshotPaging(rpc, BillingRpc.snapshotAccounts, (item) => item.userId);
-    const { rows } = await billing.db.query(
-      `SELECT user_id AS "userId", balance, balance - held AS available FROM billing.accounts ORDER BY user_id`,
+    const { rows } = await billing.db.query<{ userId: number; balance: number; available: number; at: Date }>(
+      `SELECT user_id AS "userId", balance, balance - held AS available, balance_changed_at AS at
+       FROM billing.accounts ORDER BY user_id`,
     );
-    expect(accounts).toEqual(rows);
+    expect(accounts).toEqual(rows.map(({ at, ...row }) => ({ ...row, balanceChangedAt: at.toISOString() })));
+    // The time of each account's newest CreditsChanged, the one whose balance reporting keeps.
+    const newest = await billing.db.query<{ userId: number; at: string }>(
+      `SELECT (envelope->'payload'->>'userId')::int AS "userId", max(envelope->>'occurredAt') AS at
+       FROM billing.outbox WHERE subject = 'events.billing.CreditsChanged.v1' GROUP BY 1`,
+    );
+    expect(newest.rows.length).toBeGreaterThan(0);
+    for (const { userId, at } of newest.rows) {
+      expect(accounts.find((account) => account.userId === userId)?.balanceChangedAt).toBe(at);
+    }
   });
 });
 

@@ -7,6 +7,7 @@ export const CreditsChanged = defineEvent({
   version: 1,
   payload: z.object({
     userId: z.number().int().positive(),
+    /** The change of the balance: 0 when only what is available changed (a hold released). */
     delta: z.number().int(),
     balance: z.number().int().nonnegative(),
     available: z.number().int().nonnegative(),

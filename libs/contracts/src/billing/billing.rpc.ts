@@ -121,7 +121,13 @@ export const snapshotAccounts = defineRpc({
   subject: 'billing.snapshot.accounts',
   request: snapshotRequestSchema(rowIdSchema),
   response: snapshotPageSchema(
-    z.object({ userId: rowIdSchema, balance: z.number().int(), available: z.number().int() }),
+    z.object({
+      userId: rowIdSchema,
+      balance: z.number().int(),
+      available: z.number().int(),
+      /** When the balance last changed: its newest CreditsChanged's occurredAt (reporting keeps the newest). */
+      balanceChangedAt: z.iso.datetime(),
+    }),
     rowIdSchema,
   ),
 });

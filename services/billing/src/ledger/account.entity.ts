@@ -24,6 +24,13 @@ export class Account {
   updatedAt!: Date;
 
   /**
+   * When the balance last changed: its newest CreditsChanged event's occurredAt, strictly later
+   * than the previous one's (reporting keeps the balance of the newest).
+   */
+  @Column({ name: 'balance_changed_at', type: 'timestamptz', default: () => "date_trunc('milliseconds', now())" })
+  balanceChangedAt!: Date;
+
+  /**
    * Set when its owner deleted their account: it holds nothing more and gets no welcome credits;
    * its ledger entries and payments stay for accounting (docs/data-retention.md).
    */

@@ -29,6 +29,14 @@ interface AccountRow {
 
 export const userAccount = (userId: number) => `user:${userId}`;
 
+/**
+ * Sets an account's balance_changed_at in an UPDATE of its row (which holds the row's lock until
+ * commit): now, or a millisecond after the previous change if the clock says otherwise. So one
+ * account's CreditsChanged events, which carry it as their occurredAt, are strictly in commit
+ * order by time, whatever the clocks of billing's replicas; $1 is now (a Date, milliseconds).
+ */
+const BALANCE_CHANGED_NOW = `balance_changed_at = GREATEST($1::timestamptz, account.balance_changed_at + interval '1 millisecond')`;
+
 export interface HoldRequest {
   userId: number;
   amount: number;
@@ -144,25 +152,24 @@ export class CreditLedger {
     if (inserted.length === 0) return { applied: false, balance: await this.balance(manager, userId) };
     if (inserted.length !== 2) throw new Error(`Ledger movement ${key} was half-written`);
 
-    const [row] = await queryRows<AccountRow>(
+    const [row] = await queryRows<AccountRow & { balance_changed_at: Date }>(
       manager,
-      `UPDATE billing.accounts SET balance = balance + $2, updated_at = now()
-       WHERE user_id = $1 AND balance - held + $2 >= 0
-       RETURNING balance, held`,
-      [userId, amount],
+      `UPDATE billing.accounts AS account SET balance = balance + $3, updated_at = now(), ${BALANCE_CHANGED_NOW}
+       WHERE user_id = $2 AND balance - held + $3 >= 0
+       RETURNING balance, held, balance_changed_at`,
+      [new Date(), userId, amount],
     );
     if (!row) {
       const current = await this.balance(manager, userId);
       throw insufficientCredits(-amount, current.available);
     }
     const balance = toBalance(userId, row);
-    await this.outbox.add(manager, BillingEvents.CreditsChanged, {
-      userId,
-      delta: amount,
-      balance: balance.balance,
-      available: balance.available,
-      reason,
-    });
+    await this.outbox.add(
+      manager,
+      BillingEvents.CreditsChanged,
+      { userId, delta: amount, balance: balance.balance, available: balance.available, reason },
+      { occurredAt: row.balance_changed_at },
+    );
     return { applied: true, balance };
   }
 
@@ -288,25 +295,35 @@ export class CreditLedger {
       if (inserted.length !== captured.length * 2)
         throw new Error('A capture found its ledger entries already written');
       const totals = sumByUser(captured.map((hold) => [hold.user_id, hold.amount]));
-      const accounts = await queryRows<{ user_id: number; balance: number; held: number }>(
+      const accounts = await queryRows<{ user_id: number; balance: number; held: number; balance_changed_at: Date }>(
         manager,
         `UPDATE billing.accounts AS account
-         SET balance = account.balance - total.amount, held = account.held - total.amount, updated_at = now()
-         FROM unnest($1::int[], $2::int[]) AS total(user_id, amount) WHERE account.user_id = total.user_id
-         RETURNING account.user_id, account.balance, account.held`,
-        [[...totals.keys()], [...totals.values()]],
+         SET balance = account.balance - total.amount, held = account.held - total.amount, updated_at = now(),
+           ${BALANCE_CHANGED_NOW}
+         FROM unnest($2::int[], $3::int[]) AS total(user_id, amount) WHERE account.user_id = total.user_id
+         RETURNING account.user_id, account.balance, account.held, account.balance_changed_at`,
+        [new Date(), [...totals.keys()], [...totals.values()]],
       );
-      await this.outbox.addMany(
-        manager,
-        BillingEvents.CreditsChanged,
-        accounts.map((account) => ({
-          userId: account.user_id,
-          delta: -(totals.get(account.user_id) ?? 0),
-          balance: account.balance,
-          available: account.balance - account.held,
-          reason: 'usage',
-        })),
-      );
+      // Most accounts change at the same moment: one insert per distinct time.
+      const byTime = new Map<number, typeof accounts>();
+      for (const account of accounts) {
+        const time = account.balance_changed_at.getTime();
+        byTime.set(time, [...(byTime.get(time) ?? []), account]);
+      }
+      for (const [time, changed] of byTime) {
+        await this.outbox.addMany(
+          manager,
+          BillingEvents.CreditsChanged,
+          changed.map((account) => ({
+            userId: account.user_id,
+            delta: -(totals.get(account.user_id) ?? 0),
+            balance: account.balance,
+            available: account.balance - account.held,
+            reason: 'usage',
+          })),
+          { occurredAt: new Date(time) },
+        );
+      }
     }
     const capturedNow = new Set(captured.map((hold) => hold.reference));
     const others = unique.filter((reference) => !capturedNow.has(reference));
@@ -335,7 +352,7 @@ export class CreditLedger {
     });
   }
 
-  /** Gives held credits back, once. A captured hold stays captured. */
+  /** Gives held credits back, once (a CreditsChanged with delta 0 tells the new available). A captured hold stays captured. */
   async release(manager: EntityManager, reference: string): Promise<HoldStatus> {
     const [hold] = await queryRows<{ user_id: number; amount: number }>(
       manager,
@@ -344,10 +361,28 @@ export class CreditLedger {
       [reference],
     );
     if (!hold) return this.resolvedStatus(manager, reference);
-    await manager.query(`UPDATE billing.accounts SET held = held - $2, updated_at = now() WHERE user_id = $1`, [
-      hold.user_id,
-      hold.amount,
-    ]);
+    const [account] = await queryRows<AccountRow & { balance_changed_at: Date }>(
+      manager,
+      `UPDATE billing.accounts AS account SET held = held - $3, updated_at = now(), ${BALANCE_CHANGED_NOW}
+       WHERE user_id = $2 RETURNING balance, held, balance_changed_at`,
+      [new Date(), hold.user_id, hold.amount],
+    );
+    // The balance stays, what is available grows: told like any change, or reporting would keep
+    // the available of the account's last change while the hold was still there.
+    if (account) {
+      await this.outbox.add(
+        manager,
+        BillingEvents.CreditsChanged,
+        {
+          userId: hold.user_id,
+          delta: 0,
+          balance: account.balance,
+          available: account.balance - account.held,
+          reason: 'release',
+        },
+        { occurredAt: account.balance_changed_at },
+      );
+    }
     return 'released';
   }
 

@@ -8,6 +8,7 @@ interface AccountRow {
   user_id: number;
   balance: number;
   held: number;
+  balance_changed_at: Date;
 }
 
 interface PaymentRow {
@@ -31,9 +32,14 @@ export class SnapshotController {
     return snapshotPage(
       this.dataSource.manager,
       request,
-      `SELECT user_id, balance, held FROM billing.accounts
+      `SELECT user_id, balance, held, balance_changed_at FROM billing.accounts
        WHERE closed_at IS NULL AND ($1::integer IS NULL OR user_id > $1) ORDER BY user_id LIMIT $2`,
-      (row: AccountRow) => ({ userId: row.user_id, balance: row.balance, available: row.balance - row.held }),
+      (row: AccountRow) => ({
+        userId: row.user_id,
+        balance: row.balance,
+        available: row.balance - row.held,
+        balanceChangedAt: row.balance_changed_at.toISOString(),
+      }),
       (item) => item.userId,
     );
   }

@@ -14,6 +14,7 @@ export async function eraseUser(batch: ReadModelBatch, userId: number, deletedAt
     `INSERT INTO reporting.deleted_users (user_id, deleted_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
     [userId, iso(deletedAt)],
   );
+  batch.erasing(userId);
   await batch.apply(users, userId, () => undefined);
   await batch.apply(balances, userId, () => undefined);
   const models = await queryRows<{ model_id: number }>(

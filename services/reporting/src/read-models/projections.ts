@@ -3,7 +3,8 @@ import { type Projection, type ReadModelBatch, earliest, iso, utcDay } from './r
 /*
  * Every fact (an event, or a row of a snapshot) is merged into its row the same way, whatever
  * order the facts come in: a status only moves up its rank (a finished job never goes back to
- * pending), a field once known stays known, a time is the earliest one heard of. So the same
+ * pending), a field once known stays known, a time is the earliest one heard of, a balance is the
+ * newest one (by billing's time of the change). So the same
  * facts in any order, any number of times, give the same rows, and the counters follow the rows.
  */
 
@@ -26,14 +27,32 @@ export interface BalanceRow extends Record<string, string | number | null> {
   user_id: number;
   balance: number;
   available: number;
+  /** When billing changed the balance to this: the newest fact's time wins (below). */
+  changed_at: string;
 }
 
 export const balances: Projection<BalanceRow> = {
   table: 'credit_balances',
   key: 'user_id',
-  columns: ['user_id', 'balance', 'available'],
+  columns: ['user_id', 'balance', 'available', 'changed_at'],
   contribution: (row) => ({ totals: { credits_outstanding: row.balance } }),
 };
+
+/** Where a balance comes from: a CreditsChanged event, or billing's account row (a rebuild). */
+export type BalanceSource = 'event' | 'snapshot';
+
+/**
+ * A balance is a value, not a change: the row keeps the newest one by billing's time of the change
+ * (README, reporting notes). One account's CreditsChanged events carry strictly increasing times
+ * in commit order, so the newest event holds the account's balance however late the older ones
+ * come. The account's row carries the time of its newest event; as it also tells holds made
+ * since (which publish nothing), it wins a tie with that event, whichever is heard first.
+ */
+export function mergeBalance(current: BalanceRow | undefined, fact: BalanceRow, source: BalanceSource): BalanceRow {
+  if (!current) return fact;
+  const newer = source === 'snapshot' ? fact.changed_at >= current.changed_at : fact.changed_at > current.changed_at;
+  return newer ? fact : current;
+}
 
 export type PaymentStatus = 'succeeded' | 'refunded' | 'disputed';
 const paymentRank: Record<PaymentStatus, number> = { succeeded: 0, refunded: 1, disputed: 2 };
@@ -170,20 +189,16 @@ export function mergeJob(current: JobRow | undefined, fact: JobRow): JobRow {
  * an event and the snapshot row that already reflects it merge into one and the same row.
  */
 
-/** A user's rows are kept only while the user is not erased (their data is not brought back). */
-async function forLiveUser(batch: ReadModelBatch, userId: number, work: () => Promise<void>): Promise<void> {
-  await batch.lockUser(userId);
-  if (await batch.isErased(userId)) return;
-  await work();
-}
+/* A user's rows are kept only while the user is not erased (their data is not brought back): `apply`'s owner. */
 
 export function applyUser(batch: ReadModelBatch, user: UserRow): Promise<void> {
   const fact = { ...user, registered_at: iso(user.registered_at) };
-  return forLiveUser(batch, user.id, () => batch.apply(users, user.id, () => fact));
+  return batch.apply(users, user.id, () => fact, user.id);
 }
 
-export function applyBalance(batch: ReadModelBatch, balance: BalanceRow): Promise<void> {
-  return forLiveUser(batch, balance.user_id, () => batch.apply(balances, balance.user_id, () => balance));
+export function applyBalance(batch: ReadModelBatch, balance: BalanceRow, source: BalanceSource): Promise<void> {
+  const fact = { ...balance, changed_at: iso(balance.changed_at) };
+  return batch.apply(balances, balance.user_id, (current) => mergeBalance(current, fact, source), balance.user_id);
 }
 
 /** Billing keeps a deleted user's payments for accounting, and so does reporting (they name nobody). */
@@ -193,11 +208,9 @@ export async function applyPayment(batch: ReadModelBatch, payment: PaymentRow): 
 }
 
 export function applyTraining(batch: ReadModelBatch, training: TrainingRow): Promise<void> {
-  return forLiveUser(batch, training.user_id, () =>
-    batch.apply(trainings, training.model_id, (current) => mergeTraining(current, training)),
-  );
+  return batch.apply(trainings, training.model_id, (current) => mergeTraining(current, training), training.user_id);
 }
 
 export function applyJob(batch: ReadModelBatch, job: JobRow): Promise<void> {
-  return forLiveUser(batch, job.user_id, () => batch.apply(jobs, job.id, (current) => mergeJob(current, job)));
+  return batch.apply(jobs, job.id, (current) => mergeJob(current, job), job.user_id);
 }

@@ -1,4 +1,4 @@
-import { queryRows } from '@likeness/nest-kit';
+import { queryRows, readModelMetrics } from '@likeness/nest-kit';
 import type { EntityManager } from 'typeorm';
 
 export type TotalsColumn =
@@ -53,43 +53,76 @@ export function earliest(a: string | null | undefined, b: string | null | undefi
   return a <= b ? a : b;
 }
 
+/** An advisory lock of the transaction: shared, or exclusive. */
+interface Lock {
+  key: string;
+  exclusive: boolean;
+}
+
+const userLock = (userId: number, exclusive = false): Lock => ({ key: `reporting:user:${userId}`, exclusive });
+
 /**
- * The changes of one transaction to the read models. Each row is changed under an advisory lock
- * of its own (taken in a fixed order: the user first, then the row), and the counters are moved
- * once, at `flush`, so a transaction that waits for a row never holds the counters' rows.
+ * The changes of one transaction to the read models (one event's, a batch of events', or a
+ * snapshot page's). Each row is changed under an advisory lock of its own (taken in a fixed
+ * order: the user first, then the row), and the counters are moved once, at `flush`, so a
+ * transaction that waits for a row never holds the counters' rows. Locks stay until the
+ * transaction ends, so each is taken once per transaction, and so is the look at a user's
+ * tombstone (an erasure, which writes it, waits for the user's shared lock).
  */
 export class ReadModelBatch {
   private readonly totals = new Map<TotalsColumn, number>();
   private readonly days = new Map<string, Map<DailyColumn, number>>();
   private lastEventAt: string | null = null;
+  /** The events applied, for the lag metric once they are in. */
+  private readonly applied: { type: string; occurredAt: string }[] = [];
+  private readonly held = new Map<string, boolean>();
+  private readonly erased = new Map<number, boolean>();
 
   constructor(readonly manager: EntityManager) {}
 
   /** Shared: changes of one user's rows wait for that user's erasure, which takes it exclusively. */
   async lockUser(userId: number, exclusive = false): Promise<void> {
-    const fn = exclusive ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared';
-    await this.manager.query(`SELECT ${fn}(hashtext($1))`, [`reporting:user:${userId}`]);
+    await this.lock(userLock(userId, exclusive));
   }
 
-  async isErased(userId: number): Promise<boolean> {
-    const rows = await queryRows(this.manager, `SELECT 1 FROM reporting.deleted_users WHERE user_id = $1`, [userId]);
-    return rows.length > 0;
+  /** The erasure of the user, written in this transaction (under the user's exclusive lock). */
+  erasing(userId: number): void {
+    this.erased.set(userId, true);
   }
 
-  /** Changes one row to what `merge` makes of it (undefined: no row), moving the counters by the difference. */
+  /**
+   * Changes one row to what `merge` makes of it (undefined: no row), moving the counters by the
+   * difference. With an `owner`, only while that user is not erased (their data is not brought
+   * back): the user's shared lock and the row's are taken in one statement, and the tombstone is
+   * looked at with the row (in the next statement, so it sees what committed while it waited).
+   */
   async apply<R extends Row>(
     projection: Projection<R>,
     id: string | number,
     merge: (current: R | undefined) => R | undefined,
+    owner?: number,
   ): Promise<void> {
     const { table, key, columns } = projection;
-    await this.manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`reporting:${table}:${id}`]);
-    const [found] = await queryRows<Record<string, unknown>>(
+    const rowLock = { key: `reporting:${table}:${id}`, exclusive: true };
+    if (owner === undefined) await this.lock(rowLock);
+    else await this.lock(userLock(owner), rowLock);
+    if (owner !== undefined && this.erased.get(owner)) return;
+
+    const selected = columns.map((column) => `t."${column}"`).join(', ');
+    const checkErased = owner !== undefined && !this.erased.has(owner);
+    const [found] = await queryRows<Record<string, unknown> & { erased?: boolean }>(
       this.manager,
-      `SELECT ${columns.map((column) => `"${column}"`).join(', ')} FROM reporting."${table}" WHERE "${key}" = $1`,
-      [id],
+      checkErased
+        ? `SELECT EXISTS (SELECT 1 FROM reporting.deleted_users WHERE user_id = $2) AS erased, ${selected}
+           FROM (SELECT 1) AS one LEFT JOIN reporting."${table}" AS t ON t."${key}" = $1`
+        : `SELECT ${selected} FROM reporting."${table}" AS t WHERE t."${key}" = $1`,
+      checkErased ? [id, owner] : [id],
     );
-    const current = found ? (normalise(found, columns) as R) : undefined;
+    if (checkErased) {
+      this.erased.set(owner, found?.erased === true);
+      if (found?.erased) return;
+    }
+    const current = found && found[key] !== null ? (normalise(found, columns) as R) : undefined;
     const next = merge(current);
     if (next && current && columns.every((column) => next[column] === current[column])) return;
     if (!next && !current) return;
@@ -111,10 +144,30 @@ export class ReadModelBatch {
     if (next) this.add(projection.contribution(next), 1);
   }
 
-  /** The newest event the read models heard of (the summary's lastEventAt). */
-  seen(occurredAt: string): void {
-    const at = iso(occurredAt);
+  /** Takes the locks this transaction does not hold yet, in the order given, in one statement. */
+  private async lock(...locks: Lock[]): Promise<void> {
+    const needed = locks.filter(({ key, exclusive }) => {
+      const held = this.held.get(key);
+      return held === undefined || (exclusive && !held);
+    });
+    if (needed.length === 0) return;
+    // A select list is evaluated left to right: the locks are taken in the order given.
+    const calls = needed.map(
+      ({ exclusive }, index) =>
+        `${exclusive ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared'}(hashtext($${index + 1}))`,
+    );
+    await this.manager.query(
+      `SELECT ${calls.join(', ')}`,
+      needed.map(({ key }) => key),
+    );
+    for (const { key, exclusive } of needed) this.held.set(key, exclusive || (this.held.get(key) ?? false));
+  }
+
+  /** An event applied: the newest one is the summary's lastEventAt; each one's lag is measured at `flush`. */
+  seen(event: { type: string; occurredAt: string }): void {
+    const at = iso(event.occurredAt);
     if (!this.lastEventAt || at > this.lastEventAt) this.lastEventAt = at;
+    this.applied.push({ type: event.type, occurredAt: at });
   }
 
   async flush(): Promise<void> {
@@ -150,6 +203,10 @@ export class ReadModelBatch {
     this.totals.clear();
     this.days.clear();
     this.lastEventAt = null;
+    const now = Date.now();
+    for (const { type, occurredAt } of this.applied.splice(0)) {
+      readModelMetrics.lag.observe({ type }, Math.max(0, (now - Date.parse(occurredAt)) / 1000));
+    }
   }
 
   private add(contribution: Contribution, sign: 1 | -1): void {

@@ -1,31 +1,24 @@
-import {
-  AuthEvents,
-  BillingEvents,
-  type EventEnvelope,
-  type EventPayload,
-  GenerationEvents,
-  TrainingEvents,
-} from '@likeness/contracts';
-import { type EventContext, EventHandler, readModelMetrics } from '@likeness/nest-kit';
+import { AuthEvents, BillingEvents, type EventPayload, GenerationEvents, TrainingEvents } from '@likeness/contracts';
+import { type EventContext, EventHandler } from '@likeness/nest-kit';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { eraseUser } from './erasure.js';
 import { applyBalance, applyJob, applyPayment, applyTraining, applyUser } from './projections.js';
 import { ReadModelBatch, iso } from './read-model-batch.js';
 
-/** Runs one event's changes in its inbox transaction, then moves the counters once. */
-async function applyEvent(
-  { manager, envelope }: { manager: EntityManager; envelope: EventEnvelope },
-  work: (batch: ReadModelBatch) => Promise<void>,
-): Promise<void> {
-  const batch = new ReadModelBatch(manager);
+const READ_MODELS = 'reporting:read-models';
+/** Every handler applies the events already delivered in one transaction (at most this many). */
+const BATCH = { batch: { max: 200 } };
+
+/**
+ * Applies one event's changes in its inbox transaction. The events of one transaction share one
+ * batch, whose counters move once, right before the commit (the counters' rows are every
+ * transaction's last lock: held only while it commits).
+ */
+async function applyEvent(context: EventContext, work: (batch: ReadModelBatch) => Promise<void>): Promise<void> {
+  const batch = context.shared(READ_MODELS, () => new ReadModelBatch(context.manager));
+  context.beforeCommit(READ_MODELS, () => batch.flush());
   await work(batch);
-  batch.seen(envelope.occurredAt);
-  await batch.flush();
-  readModelMetrics.lag.observe(
-    { type: envelope.type },
-    Math.max(0, (Date.now() - Date.parse(envelope.occurredAt)) / 1000),
-  );
+  batch.seen(context.envelope);
 }
 
 /**
@@ -34,11 +27,12 @@ async function applyEvent(
  * (src/read-models/projections.ts), so the order does not change the outcome. A row's times are
  * its events' `occurredAt`, which each producer writes, as the very same Date, on its own row (a
  * job's created_at and completed_at, a model's started_at and finished_at, a payment's
- * succeeded_at): the rebuild reads those from the snapshots, and gets the same rows.
+ * succeeded_at, an account's balance_changed_at): the rebuild reads those from the snapshots, and
+ * gets the same rows.
  */
 @Injectable()
 export class ReadModelListeners {
-  @EventHandler(AuthEvents.UserRegistered)
+  @EventHandler(AuthEvents.UserRegistered, BATCH)
   async onUserRegistered(event: EventPayload<typeof AuthEvents.UserRegistered>, context: EventContext) {
     await applyEvent(context, (batch) =>
       applyUser(batch, {
@@ -51,19 +45,28 @@ export class ReadModelListeners {
     );
   }
 
-  @EventHandler(AuthEvents.UserDeleted)
+  @EventHandler(AuthEvents.UserDeleted, BATCH)
   async onUserDeleted(event: EventPayload<typeof AuthEvents.UserDeleted>, context: EventContext) {
     await applyEvent(context, (batch) => eraseUser(batch, event.userId, event.deletedAt));
   }
 
-  @EventHandler(BillingEvents.CreditsChanged)
+  @EventHandler(BillingEvents.CreditsChanged, BATCH)
   async onCreditsChanged(event: EventPayload<typeof BillingEvents.CreditsChanged>, context: EventContext) {
     await applyEvent(context, (batch) =>
-      applyBalance(batch, { user_id: event.userId, balance: event.balance, available: event.available }),
+      applyBalance(
+        batch,
+        {
+          user_id: event.userId,
+          balance: event.balance,
+          available: event.available,
+          changed_at: context.envelope.occurredAt,
+        },
+        'event',
+      ),
     );
   }
 
-  @EventHandler(BillingEvents.PaymentSucceeded)
+  @EventHandler(BillingEvents.PaymentSucceeded, BATCH)
   async onPaymentSucceeded(event: EventPayload<typeof BillingEvents.PaymentSucceeded>, context: EventContext) {
     await applyEvent(context, (batch) =>
       applyPayment(batch, {
@@ -79,7 +82,7 @@ export class ReadModelListeners {
     );
   }
 
-  @EventHandler(BillingEvents.PaymentRefunded)
+  @EventHandler(BillingEvents.PaymentRefunded, BATCH)
   async onPaymentRefunded(event: EventPayload<typeof BillingEvents.PaymentRefunded>, context: EventContext) {
     await applyEvent(context, (batch) =>
       applyPayment(batch, {
@@ -97,7 +100,7 @@ export class ReadModelListeners {
     );
   }
 
-  @EventHandler(TrainingEvents.TrainingStarted)
+  @EventHandler(TrainingEvents.TrainingStarted, BATCH)
   async onTrainingStarted(event: EventPayload<typeof TrainingEvents.TrainingStarted>, context: EventContext) {
     await applyEvent(context, (batch) =>
       applyTraining(batch, {
@@ -112,7 +115,7 @@ export class ReadModelListeners {
     );
   }
 
-  @EventHandler(TrainingEvents.TrainingCompleted)
+  @EventHandler(TrainingEvents.TrainingCompleted, BATCH)
   async onTrainingCompleted(event: EventPayload<typeof TrainingEvents.TrainingCompleted>, context: EventContext) {
     await applyEvent(context, (batch) =>
       applyTraining(batch, {
@@ -127,7 +130,7 @@ export class ReadModelListeners {
     );
   }
 
-  @EventHandler(TrainingEvents.TrainingFailed)
+  @EventHandler(TrainingEvents.TrainingFailed, BATCH)
   async onTrainingFailed(event: EventPayload<typeof TrainingEvents.TrainingFailed>, context: EventContext) {
     await applyEvent(context, (batch) =>
       applyTraining(batch, {
@@ -142,7 +145,7 @@ export class ReadModelListeners {
     );
   }
 
-  @EventHandler(GenerationEvents.GenerationRequested)
+  @EventHandler(GenerationEvents.GenerationRequested, BATCH)
   async onGenerationRequested(event: EventPayload<typeof GenerationEvents.GenerationRequested>, context: EventContext) {
     await applyEvent(context, (batch) =>
       applyJob(batch, {
@@ -158,7 +161,7 @@ export class ReadModelListeners {
     );
   }
 
-  @EventHandler(GenerationEvents.GenerationCompleted)
+  @EventHandler(GenerationEvents.GenerationCompleted, BATCH)
   async onGenerationCompleted(event: EventPayload<typeof GenerationEvents.GenerationCompleted>, context: EventContext) {
     await applyEvent(context, (batch) =>
       applyJob(batch, {
@@ -174,7 +177,7 @@ export class ReadModelListeners {
     );
   }
 
-  @EventHandler(GenerationEvents.GenerationFailed)
+  @EventHandler(GenerationEvents.GenerationFailed, BATCH)
   async onGenerationFailed(event: EventPayload<typeof GenerationEvents.GenerationFailed>, context: EventContext) {
     await applyEvent(context, (batch) =>
       applyJob(batch, {

@@ -78,7 +78,16 @@ export async function rebuildReadModels(
     }),
   );
   await backfill('balances', BillingRpc.snapshotAccounts, (batch, account) =>
-    applyBalance(batch, { user_id: account.userId, balance: account.balance, available: account.available }),
+    applyBalance(
+      batch,
+      {
+        user_id: account.userId,
+        balance: account.balance,
+        available: account.available,
+        changed_at: account.balanceChangedAt,
+      },
+      'snapshot',
+    ),
   );
   await backfill('payments', BillingRpc.snapshotPayments, (batch, payment) =>
     applyPayment(batch, {

@@ -6,6 +6,7 @@ import { HoldsByUser1764300000000 } from './1764300000000-holds-by-user.js';
 import { CreditAdjustments1764400000000 } from './1764400000000-credit-adjustments.js';
 import { PaymentRefundedCents1764450000000 } from './1764450000000-payment-refunded-cents.js';
 import { PaymentTimes1764500000000 } from './1764500000000-payment-times.js';
+import { BalanceChangedAt1764600000000 } from './1764600000000-balance-changed-at.js';
 
 /** In the order they run. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   CreditAdjustments1764400000000,
   PaymentRefundedCents1764450000000,
   PaymentTimes1764500000000,
+  BalanceChangedAt1764600000000,
 ];
