@@ -102,9 +102,10 @@ describe('periodic tasks (Periodic)', () => {
     await sleep(1_000);
     const own = runs.filter((run) => run.task === 'flaky' && run.app === 'one' && run.startedAt >= since);
     const gaps = own.slice(1).map((run, index) => run.startedAt - own[index]!.endedAt!);
-    // Every interval 100 ms, then 200, 400 and 800 ms after failures, then 100 ms again.
+    // Every interval 100 ms, then 200, 400 and 800 ms after failures, then 100 ms again (timers
+    // run late on a loaded machine, never early: the last gap is compared with the longest).
     expect(Math.max(...gaps)).toBeGreaterThanOrEqual(350);
-    expect(gaps.at(-1)).toBeLessThan(350);
+    expect(gaps.at(-1)).toBeLessThan(Math.max(...gaps) / 2);
   });
 
   it('should wait for a run under way on shutdown and start no more', async () => {
