@@ -157,7 +157,7 @@ function PresetRow({
       </p>
       <ul
         aria-labelledby={labelId}
-        className="-mx-1 flex snap-x gap-2.5 overflow-x-auto px-1 pb-1 sm:grid sm:grid-cols-3 sm:overflow-visible lg:grid-cols-6"
+        className="-mx-1 flex snap-x gap-2.5 overflow-x-auto px-1 pb-1 sm:grid sm:grid-cols-3 sm:overflow-visible"
       >
         {LOOK_PRESETS.map((preset) => {
           const applied = isPresetApplied(preset, selection, person);
@@ -169,7 +169,7 @@ function PresetRow({
                 disabled={disabled}
                 onClick={() => onPick(preset)}
                 className={cn(
-                  'group flex w-full flex-col overflow-hidden rounded-xl border bg-card text-left shadow-xs transition',
+                  'group flex h-full w-full flex-col overflow-hidden rounded-xl border bg-card text-left shadow-xs transition',
                   'hover:border-primary/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   'disabled:cursor-not-allowed disabled:opacity-60',
                   applied && 'border-primary ring-2 ring-primary/40',

@@ -259,7 +259,7 @@ function StageProgress({ stage, startedAt }: { stage: GenerationJobStage; starte
   const current = STAGE_STEPS.findIndex((step) => step.stage === stage);
   return (
     <div className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-3 sm:flex-row sm:items-center sm:justify-between sm:px-4">
-      <ol aria-label="Progress" className="flex items-center gap-2 text-sm">
+      <ol aria-label="Progress" className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs sm:gap-2 sm:text-sm">
         {STAGE_STEPS.map((step, index) => {
           const done = index < current;
           const active = index === current;
@@ -274,7 +274,7 @@ function StageProgress({ stage, startedAt }: { stage: GenerationJobStage; starte
                 active ? 'font-medium text-foreground' : done ? 'text-foreground/80' : 'text-muted-foreground',
               )}
             >
-              {index > 0 ? <span aria-hidden="true" className="mr-0.5 h-px w-3 bg-border sm:w-5" /> : null}
+              {index > 0 ? <span aria-hidden="true" className="mr-0.5 h-px w-2 bg-border sm:w-5" /> : null}
               <span
                 aria-hidden="true"
                 className={cn(
