@@ -30,9 +30,16 @@ export function useSchemaForm<TField extends string, TSchema extends z.ZodType>(
   onValid: (values: z.output<TSchema>) => Promise<void>;
   /** What `onSubmit` does with a failed `onValid` (see {@link failureToast}). */
   onFailure?: (error: unknown) => void;
+  /**
+   * A failure the server did not explain field by field is also kept as `formError` (the
+   * server's message, else `fallback`), to show beside the fields, and focus goes back to
+   * `focus` (else the first field) so the person can correct it at once.
+   */
+  inlineFailure?: { fallback: string; focus?: TField };
 }) {
-  const { schema, fields, onValid, onFailure } = options;
+  const { schema, fields, onValid, onFailure, inlineFailure } = options;
   const [errors, setErrors] = useState<FieldErrors<TField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
 
   const show = (form: HTMLFormElement, fieldErrors: FieldErrors<TField>) => {
     setErrors(fieldErrors);
@@ -41,12 +48,15 @@ export function useSchemaForm<TField extends string, TSchema extends z.ZodType>(
     if (element instanceof HTMLElement) element.focus();
   };
 
-  const clearError = (field: TField) =>
+  const clearError = (field: TField) => {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    setFormError(null);
+  };
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    setFormError(null);
     const data = new FormData(form);
     const parsed = schema.safeParse(Object.fromEntries(fields.map((field) => [field, String(data.get(field) ?? '')])));
     if (!parsed.success) {
@@ -64,15 +74,21 @@ export function useSchemaForm<TField extends string, TSchema extends z.ZodType>(
 
   /** The form's submit handler: {@link handleSubmit}, with a failure handed to `onFailure`. */
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
     try {
       await handleSubmit(event);
     } catch (error) {
+      if (inlineFailure && !(isApiError(error) && error.issues.length > 0)) {
+        setFormError(serverMessageOr(error, inlineFailure.fallback));
+        const element = form.elements.namedItem(inlineFailure.focus ?? fields[0] ?? '');
+        if (element instanceof HTMLElement) element.focus();
+      }
       if (!onFailure) throw error;
       onFailure(error);
     }
   }
 
-  return { errors, clearError, handleSubmit, onSubmit };
+  return { errors, formError, clearError, handleSubmit, onSubmit };
 }
 
 /**

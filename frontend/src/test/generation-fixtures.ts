@@ -10,6 +10,7 @@ export function makeJob(overrides: Partial<GenerationJob> = {}): GenerationJob {
     promptText: 'word1 high quality portrait',
     numOutputs: 4,
     status: 'pending',
+    stage: 'queued',
     avatarIds: [],
     failureReason: null,
     createdAt: new Date(Date.UTC(2026, 10, 23, 12)).toISOString(),
@@ -22,6 +23,7 @@ export function makeJob(overrides: Partial<GenerationJob> = {}): GenerationJob {
 export function completedJob(avatarIds: number[] = [11, 12, 13, 14], overrides: Partial<GenerationJob> = {}) {
   return makeJob({
     status: 'completed',
+    stage: null,
     avatarIds,
     completedAt: new Date(Date.UTC(2026, 10, 23, 12, 1)).toISOString(),
     ...overrides,

@@ -66,6 +66,8 @@ export interface StartPredictionInput {
   prompt: string;
   /** 1 to 4. */
   numOutputs: number;
+  /** What the images should avoid; providers whose model takes no negative prompt leave it out. */
+  negativePrompt?: string;
   /** Where the provider posts the completed prediction; undefined when webhooks are not in use. */
   webhookUrl?: string;
   seed?: number;

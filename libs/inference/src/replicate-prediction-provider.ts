@@ -48,6 +48,7 @@ export class ReplicatePredictionProvider implements PredictionProvider {
           ...this.modelInput,
           prompt: input.prompt,
           num_outputs: input.numOutputs,
+          ...(input.negativePrompt ? { negative_prompt: input.negativePrompt } : {}),
           ...(input.seed !== undefined ? { seed: input.seed } : {}),
         },
         ...(input.webhookUrl ? { webhook: input.webhookUrl, webhook_events_filter: ['completed'] as const } : {}),

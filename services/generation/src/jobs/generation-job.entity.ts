@@ -56,12 +56,13 @@ export class GenerationJob {
   @Column({ name: 'prediction_id', type: 'text', nullable: true })
   predictionId!: string | null;
 
-  /** `{ avatarIds }` once completed. */
+  /** `{ avatarIds }`: set empty when a run starts keeping its images, one id added as each is kept, all of them once completed. */
   @Column({ type: 'jsonb', nullable: true })
   results!: { avatarIds: number[] } | null;
 
+  /** How the images are made beyond the prompt: what they should avoid. */
   @Column({ type: 'jsonb', default: () => "'{}'" })
-  settings!: Record<string, unknown>;
+  settings!: { negativePrompt?: string };
 
   /** Deliveries a worker has started. */
   @Column({ type: 'integer', default: 0 })

@@ -36,7 +36,7 @@ export class JobsService {
   ) {}
 
   async generate(request: RpcRequest<typeof GenerationRpc.generateAvatar>): Promise<{ jobId: string }> {
-    const { userId, customModelId, promptText, numOutputs } = request;
+    const { userId, customModelId, promptText, numOutputs, negativePrompt } = request;
     const jobId = randomUUID();
     const holdReference = `generation:${jobId}`;
     // Both at once (a request waits for neither alone). The model's refusal comes first: 404 for
@@ -77,6 +77,7 @@ export class JobsService {
           provider: predictionProviderKind(this.config),
           modelVersion: model.version,
           holdReference,
+          settings: negativePrompt ? { negativePrompt } : {},
         });
         await this.outbox.add(
           manager,

@@ -56,7 +56,8 @@ export class JobRunner {
     const job = await this.dataSource.getRepository(GenerationJob).findOneBy({ id: jobId });
     if (!job || job.status !== 'pending') return 'skipped';
     await this.dataSource.query(
-      `UPDATE generation.generation_jobs SET attempts = attempts + 1, updated_at = now() WHERE id = $1`,
+      // A new attempt generates (again) before it keeps anything: the stage says so.
+      `UPDATE generation.generation_jobs SET attempts = attempts + 1, results = NULL, updated_at = now() WHERE id = $1 AND status = 'pending'`,
       [jobId],
     );
     this.logger.log(`Job ${jobId}: attempt ${delivery} started`);
@@ -114,6 +115,7 @@ export class JobRunner {
           version: job.modelVersion,
           prompt: job.promptText,
           numOutputs: job.numOutputs,
+          ...(job.settings.negativePrompt ? { negativePrompt: job.settings.negativePrompt } : {}),
         });
       } catch (error) {
         if (error instanceof ProviderRejectedError) {
@@ -174,6 +176,11 @@ export class JobRunner {
 
   /** Copies every output into our storage through media (provider URLs expire); one avatar each. */
   private async keepOutputs(job: GenerationJob, outputs: string[]): Promise<number[]> {
+    // The waiting screen shows "saving" from here and each image as soon as it is kept.
+    await this.dataSource.query(
+      `UPDATE generation.generation_jobs SET results = '{"avatarIds":[]}', updated_at = now() WHERE id = $1 AND status = 'pending'`,
+      [job.id],
+    );
     const avatars = await Promise.all(
       outputs.map(async (output, index) => {
         const stagingKey = await this.stage(job, output, index);
@@ -185,6 +192,7 @@ export class JobRunner {
             stagingKey,
             sourceRef: `generation:${job.id}:${index + 1}`,
           });
+          await this.showKept(job.id, avatar.id);
           return avatar.id;
         } catch (error) {
           if (hasCode(error, 'MEDIA.INVALID_IMAGE')) {
@@ -195,6 +203,16 @@ export class JobRunner {
       }),
     );
     return avatars;
+  }
+
+  /** Adds one kept avatar to the pending job's results (the row lock orders concurrent additions). */
+  private async showKept(jobId: string, avatarId: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE generation.generation_jobs
+       SET results = jsonb_build_object('avatarIds', (results -> 'avatarIds') || to_jsonb($2::integer)), updated_at = now()
+       WHERE id = $1 AND status = 'pending' AND results IS NOT NULL AND NOT (results -> 'avatarIds') @> to_jsonb($2::integer)`,
+      [jobId, avatarId],
+    );
   }
 
   /** Local outputs already sit in storage's staging area; a provider's URL is downloaded there. */

@@ -10,7 +10,8 @@ export function trainingProviderFromConfig(config: TrainingConfig): TrainingProv
   logProvider(
     config,
     config.INFERENCE_PROVIDER === 'local'
-      ? 'Trainings run on the local provider (INFERENCE_PROVIDER=local): no model is really trained'
+      ? 'Trainings run on the local provider (INFERENCE_PROVIDER=local): no model is really trained; ' +
+          'set INFERENCE_PROVIDER=replicate and REPLICATE_API_TOKEN for real training'
       : 'Trainings run on Replicate',
   );
   return createTrainingProvider({

@@ -107,7 +107,17 @@ describe('AuthPage', () => {
       await user.click(screen.getByRole('button', { name: 'Log In' }));
 
       expect(await screen.findByText('Login failed')).toBeInTheDocument();
-      expect(screen.getByText('Invalid username or password')).toBeInTheDocument();
+      // In the toast, and beside the fields where it stays.
+      expect(screen.getAllByText('Invalid username or password')).toHaveLength(2);
+      const inline = document.getElementById('login-alert');
+      expect(inline).toHaveAttribute('role', 'alert');
+      expect(inline).toHaveTextContent('Invalid username or password');
+      for (const label of ['Username or Email', 'Password']) {
+        expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+        expect(screen.getByLabelText(label)).toHaveAccessibleDescription('Invalid username or password');
+      }
+      // Focus stays in the form, on the password to type again.
+      expect(screen.getByLabelText('Password')).toHaveFocus();
       expect(router.state.location.pathname).toBe('/auth');
       expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
     });
@@ -121,7 +131,25 @@ describe('AuthPage', () => {
       await user.click(screen.getByRole('button', { name: 'Log In' }));
 
       expect(await screen.findByText('Login failed')).toBeInTheDocument();
-      expect(screen.getByText('Please check your credentials and try again.')).toBeInTheDocument();
+      expect(screen.getAllByText('Please check your credentials and try again.')).toHaveLength(2);
+    });
+
+    it('should take the inline error away once the person types again', async () => {
+      mockApi({
+        handlers: {
+          'POST /api/login': () => errorResponse(401, 'AUTH.INVALID_CREDENTIALS', 'Invalid username or password'),
+        },
+      });
+      const { user } = await openAuth();
+      await user.type(screen.getByLabelText('Username or Email'), 'alice');
+      await user.type(screen.getByLabelText('Password'), 'wrong-password');
+      await user.click(screen.getByRole('button', { name: 'Log In' }));
+      await screen.findByText('Login failed');
+
+      await user.type(screen.getByLabelText('Password'), 'x');
+
+      expect(document.getElementById('login-alert')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
     });
 
     it('should disable the submit button while the login is pending', async () => {
@@ -258,7 +286,8 @@ describe('AuthPage', () => {
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
       expect(await screen.findByText('Registration failed')).toBeInTheDocument();
-      expect(screen.getByText('Please try again with different information.')).toBeInTheDocument();
+      expect(screen.getAllByText('Please try again with different information.')).toHaveLength(2);
+      expect(screen.getByLabelText('Username')).toHaveFocus();
     });
   });
 });

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { failureToast, useSchemaForm } from '@/hooks/use-schema-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { BackToLogin, RecoveryCard } from './recovery-card';
+import { FormAlert, formAlertId, invalidWithAlert } from './form-alert';
 
 const fields = ['email'] as const;
 
@@ -70,7 +71,7 @@ function ForgotPasswordForm({
   onSent: (email: string, message: string) => void;
 }) {
   const requestReset = useRequestPasswordReset();
-  const { errors, clearError, onSubmit } = useSchemaForm({
+  const { errors, formError, clearError, onSubmit } = useSchemaForm({
     schema: requestPasswordResetRequestSchema,
     fields,
     onValid: async ({ email }) => {
@@ -79,10 +80,17 @@ function ForgotPasswordForm({
       onSent(email, message);
     },
     onFailure: failureToast('Oops!', "Couldn't send the email. Please try again."),
+    inlineFailure: { fallback: "Couldn't send the email. Please try again." },
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-5"
+      aria-describedby={formError ? formAlertId('forgot') : undefined}
+    >
+      <FormAlert formId="forgot" message={formError} />
       <FormField
         id="forgot-email"
         name="email"
@@ -95,6 +103,7 @@ function ForgotPasswordForm({
         defaultValue={defaultEmail}
         required
         error={errors.email}
+        {...invalidWithAlert('forgot', formError, errors.email)}
         onChange={() => clearError('email')}
       />
       <Button type="submit" variant="brand" size="lg" className="w-full" disabled={requestReset.isPending}>

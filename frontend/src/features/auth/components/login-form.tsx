@@ -6,13 +6,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { failureToast, useSchemaForm } from '@/hooks/use-schema-form';
 import { useAuth } from '../auth-provider';
+import { FormAlert, formAlertId, invalidWithAlert } from './form-alert';
 
 const fields = ['username', 'password'] as const;
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
   const isPending = loginMutation.isPending;
-  const { errors, clearError, onSubmit } = useSchemaForm({
+  const { errors, formError, clearError, onSubmit } = useSchemaForm({
     schema: loginRequestSchema,
     fields,
     onValid: async (values) => {
@@ -22,10 +23,17 @@ export function LoginForm() {
       toast({ title: 'Login successful', description: 'Welcome back to Likeness!' });
     },
     onFailure: failureToast('Login failed', 'Please check your credentials and try again.'),
+    inlineFailure: { fallback: 'Please check your credentials and try again.', focus: 'password' },
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-5"
+      aria-describedby={formError ? formAlertId('login') : undefined}
+    >
+      <FormAlert formId="login" message={formError} />
       <FormField
         id="login-username"
         name="username"
@@ -36,6 +44,7 @@ export function LoginForm() {
         placeholder="jane_doe or jane@example.com"
         required
         error={errors.username}
+        {...invalidWithAlert('login', formError, errors.username)}
         onChange={() => clearError('username')}
       />
       <FormField
@@ -47,6 +56,7 @@ export function LoginForm() {
         placeholder="••••••••"
         required
         error={errors.password}
+        {...invalidWithAlert('login', formError, errors.password)}
         onChange={() => clearError('password')}
         labelAside={
           <Link

@@ -74,7 +74,8 @@ describe('ForgotPasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
     expect(await screen.findByText('Oops!')).toBeInTheDocument();
-    expect(screen.getByText('Too many requests. Please try again in a few minutes.')).toBeInTheDocument();
+    expect(screen.getAllByText('Too many requests. Please try again in a few minutes.')).toHaveLength(2);
+    expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
   });
 
@@ -87,7 +88,7 @@ describe('ForgotPasswordPage', () => {
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
-    expect(await screen.findByText("Couldn't send the email. Please try again.")).toBeInTheDocument();
+    expect(await screen.findAllByText("Couldn't send the email. Please try again.")).toHaveLength(2);
   });
 });
 
@@ -173,7 +174,8 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
-    expect(await screen.findByText('Failed to reset password. The link may have expired.')).toBeInTheDocument();
+    expect(await screen.findAllByText('Failed to reset password. The link may have expired.')).toHaveLength(2);
+    expect(screen.getByLabelText('New Password')).toHaveFocus();
     expect(screen.getByText('Reset failed')).toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toBeInTheDocument();
   });

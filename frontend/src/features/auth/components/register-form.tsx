@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { failureToast, useSchemaForm } from '@/hooks/use-schema-form';
 import { useAuth } from '../auth-provider';
+import { FormAlert, formAlertId, invalidWithAlert } from './form-alert';
 
 const fields = ['username', 'email', 'password', 'confirmPassword'] as const;
 
@@ -16,7 +17,7 @@ function welcomeDescription(credits: number): string {
 export function RegisterForm() {
   const { registerMutation } = useAuth();
   const isPending = registerMutation.isPending;
-  const { errors, clearError, onSubmit } = useSchemaForm({
+  const { errors, formError, clearError, onSubmit } = useSchemaForm({
     schema: registerFormSchema,
     fields,
     onValid: async ({ username, email, password }) => {
@@ -26,10 +27,17 @@ export function RegisterForm() {
       toast({ title: 'Registration successful', description: welcomeDescription(user.credits) });
     },
     onFailure: failureToast('Registration failed', 'Please try again with different information.'),
+    inlineFailure: { fallback: 'Please try again with different information.' },
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-5"
+      aria-describedby={formError ? formAlertId('register') : undefined}
+    >
+      <FormAlert formId="register" message={formError} />
       <FormField
         id="register-username"
         name="username"
@@ -40,6 +48,7 @@ export function RegisterForm() {
         placeholder="jane_doe"
         required
         error={errors.username}
+        {...invalidWithAlert('register', formError, errors.username)}
         onChange={() => clearError('username')}
       />
       <FormField
@@ -53,6 +62,7 @@ export function RegisterForm() {
         placeholder="jane@example.com"
         required
         error={errors.email}
+        {...invalidWithAlert('register', formError, errors.email)}
         onChange={() => clearError('email')}
       />
       <FormField
@@ -64,6 +74,7 @@ export function RegisterForm() {
         placeholder="At least 6 characters"
         required
         error={errors.password}
+        {...invalidWithAlert('register', formError, errors.password)}
         onChange={() => clearError('password')}
       />
       <FormField
@@ -75,6 +86,7 @@ export function RegisterForm() {
         placeholder="Repeat password"
         required
         error={errors.confirmPassword}
+        {...invalidWithAlert('register', formError, errors.confirmPassword)}
         onChange={() => clearError('confirmPassword')}
       />
       <Button type="submit" variant="brand" size="lg" className="mt-1 w-full" disabled={isPending}>

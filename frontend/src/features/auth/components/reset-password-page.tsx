@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { failureToast, useSchemaForm } from '@/hooks/use-schema-form';
 import { isApiError } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
+import { FormAlert, formAlertId, invalidWithAlert } from './form-alert';
 import { BackToLogin, RecoveryCard } from './recovery-card';
 
 const fields = ['token', 'password', 'confirmPassword'] as const;
@@ -96,7 +97,7 @@ function ResetPasswordForm({
   onInvalidLink: () => void;
 }) {
   const resetPassword = useResetPassword();
-  const { errors, clearError, onSubmit } = useSchemaForm({
+  const { errors, formError, clearError, onSubmit } = useSchemaForm({
     schema: resetPasswordRequestSchema,
     fields,
     onValid: async (values) => {
@@ -108,10 +109,17 @@ function ResetPasswordForm({
       if (isApiError(error) && error.code === 'AUTH.RESET_TOKEN_INVALID') onInvalidLink();
       showFailure(error);
     },
+    inlineFailure: { fallback: 'Failed to reset password. The link may have expired.', focus: 'password' },
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-5"
+      aria-describedby={formError ? formAlertId('reset') : undefined}
+    >
+      <FormAlert formId="reset" message={formError} />
       <input type="hidden" name="token" value={token} />
       <FormField
         id="reset-password"
@@ -122,6 +130,7 @@ function ResetPasswordForm({
         placeholder="At least 6 characters"
         required
         error={errors.password}
+        {...invalidWithAlert('reset', formError, errors.password)}
         onChange={() => clearError('password')}
       />
       <FormField
@@ -133,6 +142,7 @@ function ResetPasswordForm({
         placeholder="Repeat password"
         required
         error={errors.confirmPassword}
+        {...invalidWithAlert('reset', formError, errors.confirmPassword)}
         onChange={() => clearError('confirmPassword')}
       />
       <Button type="submit" variant="brand" size="lg" className="mt-1 w-full" disabled={resetPassword.isPending}>

@@ -32,7 +32,8 @@ export function CollapsibleSection({
   return (
     <section data-tour={dataTour} className={cn('rounded-xl border bg-muted/30', className)}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3 sm:px-4">
-        <h3 className="min-w-0 flex-1">
+        {/* At least 12rem for the title, so on a phone the actions move under it instead of squeezing it. */}
+        <h3 className="min-w-48 flex-1">
           <button
             type="button"
             aria-expanded={open}

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { completedJob, JOB_ID, makeJob } from '@/test/generation-fixtures';
 import { alice, type ApiHandlers, callsTo, errorResponse, jsonResponse, mockApi, renderApp } from '@/test/render-app';
+import { makeAvatar } from '@/test/media-fixtures';
 import { makeModel, type ModelFixture } from '@/test/training-fixtures';
 import { CUSTOMIZER_CATEGORIES } from '../data/customizer-options';
 import { NEGATIVE_PROMPT, PROMPT_ORDER } from '../utils/build-prompt';
@@ -96,6 +97,7 @@ describe('CreatePage', () => {
     const { user } = await openCreate();
     await waitFor(() => expect(promptBox()).toHaveValue('word2 '));
 
+    await user.selectOptions(categorySelect(/^Gender$/), 'Female');
     await user.click(screen.getByRole('button', { name: 'Random Look' }));
 
     const labels: Record<(typeof CUSTOMIZER_CATEGORIES)[number], RegExp> = {
@@ -112,12 +114,16 @@ describe('CreatePage', () => {
       artStyle: /^Art style$/,
       shotType: /^Shot type$/,
     };
-    const chosen = PROMPT_ORDER.map((category) => categorySelect(labels[category]).value);
-    expect(chosen.every(Boolean)).toBe(true);
-    expect(promptBox()).toHaveValue(
-      `word2, ${chosen.join(', ')}, high quality, detailed, professional\n\n${NEGATIVE_PROMPT}`,
-    );
-    expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(12);
+    // Random Look changes the photo, not the person: the chosen gender stays, ethnicity, age, hair and eyes stay "Any".
+    expect(categorySelect(labels.gender)).toHaveValue('Female');
+    for (const category of ['race', 'age', 'hairstyle', 'eyeColor'] as const) {
+      expect(categorySelect(labels[category])).toHaveValue('');
+    }
+    const chosen = PROMPT_ORDER.map((category) => categorySelect(labels[category]).value).filter(Boolean);
+    expect(chosen).toHaveLength(8);
+    // The negative prompt is not typed into the box: it goes with the request.
+    expect(promptBox()).toHaveValue(`word2, ${chosen.join(', ')}, high quality, detailed, professional`);
+    expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(8);
 
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
     expect(promptBox()).toHaveValue('word2 high quality portrait');
@@ -125,22 +131,45 @@ describe('CreatePage', () => {
 
     await user.selectOptions(categorySelect(/^Art style$/), 'watercolor');
     await user.selectOptions(categorySelect(/^Gender$/), 'Female');
-    expect(promptBox()).toHaveValue(
-      `word2, Female, watercolor, high quality, detailed, professional\n\n${NEGATIVE_PROMPT}`,
-    );
+    expect(promptBox()).toHaveValue('word2, Female, watercolor, high quality, detailed, professional');
 
     await user.click(screen.getByRole('button', { name: 'Remove Gender: Female' }));
-    expect(promptBox()).toHaveValue(`word2, watercolor, high quality, detailed, professional\n\n${NEGATIVE_PROMPT}`);
+    expect(promptBox()).toHaveValue('word2, watercolor, high quality, detailed, professional');
     expect(categorySelect(/^Gender$/)).toHaveValue('');
 
     // Another model rebuilds the customizer's prompt with its word.
     await user.selectOptions(modelSelect(), 'model-1 (word1)');
-    expect(promptBox()).toHaveValue(`word1, watercolor, high quality, detailed, professional\n\n${NEGATIVE_PROMPT}`);
+    expect(promptBox()).toHaveValue('word1, watercolor, high quality, detailed, professional');
   });
 
-  it('should generate, follow the job to "Avatar ready!" and start the prompt again from the trigger word', async () => {
+  it('should start a look from a preset in one tap, keeping the chosen person, and send the negative prompt on its own', async () => {
+    const { user, fetchMock } = await openCreate();
+    await waitFor(() => expect(promptBox()).toHaveValue('word2 '));
+    await user.selectOptions(categorySelect(/^Age$/), 'Adult (30s)');
+
+    await user.click(screen.getByRole('button', { name: /^Professional headshot/ }));
+
+    expect(screen.getByRole('button', { name: /^Professional headshot/, pressed: true })).toBeInTheDocument();
+    expect(categorySelect(/^Age$/)).toHaveValue('Adult (30s)');
+    expect(promptBox()).toHaveValue(
+      'word2, Adult (30s), tailored business suit, in a photo studio, studio lighting, head and shoulders portrait, photorealistic, high quality, detailed, professional',
+    );
+
+    await user.click(generateButton());
+
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/generate-avatar')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/generate-avatar')[0]?.body).toMatchObject({
+      promptText: promptBox().value,
+      negativePrompt: NEGATIVE_PROMPT,
+    });
+  });
+
+  it('should generate, follow the job to "Avatar ready!", show the photos and keep the prompt', async () => {
     const { user, fetchMock } = await openCreate({
-      handlers: { [`GET ${JOB_PATH}`]: () => jsonResponse(completedJob([11, 12], { customModelId: 2 })) },
+      handlers: {
+        [`GET ${JOB_PATH}`]: () => jsonResponse(completedJob([11, 12], { customModelId: 2, numOutputs: 2 })),
+        'GET /api/avatars': () => jsonResponse([makeAvatar(12), makeAvatar(11), makeAvatar(3)]),
+      },
     });
     await waitFor(() => expect(promptBox()).toHaveValue('word2 '));
     await user.type(promptBox(), 'as an astronaut  ');
@@ -155,12 +184,59 @@ describe('CreatePage', () => {
     expect(post?.body).toEqual({ promptText: 'word2 as an astronaut', customModelId: 2, numOutputs: 2 });
     expect(post?.init?.credentials).toBe('include');
     expect(callsTo(fetchMock, 'GET', JOB_PATH)).toHaveLength(1);
-    expect(screen.getByRole('dialog', { name: 'Your avatars are ready!' })).toBeInTheDocument();
-    expect(promptBox()).toHaveValue('word2 ');
+    const dialog = screen.getByRole('dialog', { name: 'Your avatars are ready!' });
+    // The run's photos, in the job's order, each with Download and Share.
+    const photos = await within(dialog).findAllByRole('img', { name: /^New avatar/ });
+    expect(photos.map((photo) => photo.getAttribute('src'))).toEqual([
+      makeAvatar(11).imageUrl,
+      makeAvatar(12).imageUrl,
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Download photo 1 of 2' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Share photo 2 of 2' })).toBeEnabled();
+    // The prompt stays as it was sent.
+    expect(promptBox()).toHaveValue('word2 as an astronaut  ');
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user').length).toBeGreaterThan(userCallsBefore));
 
-    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Use this prompt again' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(promptBox()).toHaveValue('word2 as an astronaut  ');
+    expect(promptBox()).toHaveFocus();
+  });
+
+  it('should start a new photo from the trigger word only when asked, and generate more like this at once', async () => {
+    const secondJobId = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+    const jobIds = [JOB_ID, secondJobId];
+    const { user, fetchMock } = await openCreate({
+      handlers: {
+        'POST /api/generate-avatar': () => jsonResponse({ jobId: jobIds.shift() }, 201),
+        [`GET ${JOB_PATH}`]: () => jsonResponse(completedJob([11], { customModelId: 2, numOutputs: 1 })),
+        [`GET /api/generation-jobs/${secondJobId}`]: () =>
+          jsonResponse(completedJob([12], { id: secondJobId, customModelId: 2, numOutputs: 1 })),
+        'GET /api/avatars': () => jsonResponse([makeAvatar(12), makeAvatar(11)]),
+      },
+    });
+    await waitFor(() => expect(promptBox()).toHaveValue('word2 '));
+    await user.type(promptBox(), 'smiling');
+    await user.click(screen.getByRole('button', { name: '1' }));
+    await user.click(generateButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Your avatars are ready!' });
+
+    await user.click(within(dialog).getByRole('button', { name: /^Generate more like this/ }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/generate-avatar')).toHaveLength(2));
+    expect(callsTo(fetchMock, 'POST', '/api/generate-avatar')[1]?.body).toEqual({
+      promptText: 'word2 smiling',
+      customModelId: 2,
+      numOutputs: 1,
+    });
+
+    const again = await screen.findByRole('dialog', { name: 'Your avatars are ready!' }, { timeout: 5_000 });
+    expect(await within(again).findByRole('img', { name: /^New avatar/ })).toHaveAttribute(
+      'src',
+      makeAvatar(12).imageUrl,
+    );
+    await user.click(within(again).getByRole('button', { name: 'Start a new photo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(promptBox()).toHaveValue('word2 ');
   });
 
   it('should report a completed job once under StrictMode', async () => {
@@ -182,7 +258,7 @@ describe('CreatePage', () => {
     expect(await screen.findByText('Avatar ready!')).toBeInTheDocument();
     expect(screen.getByText('1 new avatar is in your gallery.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/generate-avatar')).toHaveLength(1);
-    expect(promptBox()).toHaveValue('word2 ');
+    expect(promptBox()).toHaveValue('word2 smiling');
   });
 
   it('should show the progress overlay while the job is pending', async () => {

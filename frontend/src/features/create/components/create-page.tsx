@@ -1,5 +1,5 @@
-import { GENERATION_COST, NUM_OUTPUTS, type CurrentUser, type GenerationJob } from '@likeness/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { GENERATION_COST, NUM_OUTPUTS, type Avatar, type CurrentUser, type GenerationJob } from '@likeness/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -16,16 +16,15 @@ import { useInferenceConfig } from '@/lib/inference/get-inference-config';
 import { useGenerateAvatar } from '../api/generate-avatar';
 import { randomLook, type CustomizerSelection } from '../data/customizer-options';
 import { useGenerationJob } from '../hooks/use-generation-job';
-import { buildPrompt, hasSelections } from '../utils/build-prompt';
+import { buildPrompt, hasSelections, NEGATIVE_PROMPT } from '../utils/build-prompt';
 import { generationMessages, generationPreCheck } from '../utils/generation-checks';
 import { insertTriggerWord } from '../utils/trigger-word';
 import { CharacterCustomizer } from './character-customizer';
-import { CONFETTI_MS } from './confetti';
 import { GenerationOverlay, type OverlayState } from './generation-overlay';
 import { LocalPreviewNotice } from './local-preview-notice';
 import { ModelPicker } from './model-picker';
 import { NumOutputsPicker } from './num-outputs-picker';
-import { PromptInput } from './prompt-input';
+import { PROMPT_INPUT_ID, PromptInput } from './prompt-input';
 import { ProTips } from './pro-tips';
 
 interface CreatePageProps {
@@ -65,7 +64,9 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
   const [selection, setSelection] = useState<CustomizerSelection>({});
   const [prompt, setPrompt] = useState('');
   const [jobId, setJobId] = useState<string | null>(null);
-  const [showSuccess, setShowSuccess] = useState(false);
+  // When the current run was asked for, for the waiting screen's elapsed time.
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [showResult, setShowResult] = useState(false);
 
   // A model that went away (deleted elsewhere) is no longer selected.
   const model = usable.find((candidate) => candidate.id === modelId) ?? null;
@@ -81,7 +82,7 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
 
   const triggerWord = model?.triggerWord ?? user?.username ?? '';
 
-  const { isPolling } = useGenerationJob(jobId, {
+  const { job, isPolling } = useGenerationJob(jobId, {
     onCompleted: (job) => finish(job),
     onFailed: (job) => {
       fail(job.failureReason || generationMessages.jobFailed);
@@ -97,15 +98,9 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
     },
   });
   const busy = generate.isPending || isPolling;
+  const runAvatars = useRunAvatars(job?.avatarIds ?? []);
 
-  // SPEC §9: the success state (and its confetti) lasts 3 seconds.
-  useEffect(() => {
-    if (!showSuccess) return;
-    const timer = setTimeout(() => setShowSuccess(false), CONFETTI_MS);
-    return () => clearTimeout(timer);
-  }, [showSuccess]);
-
-  const overlay: OverlayState = busy ? 'generating' : showSuccess ? 'success' : 'hidden';
+  const overlay: OverlayState = busy ? 'generating' : showResult ? 'success' : 'hidden';
 
   function refreshAfterJob() {
     void queryClient.invalidateQueries({ queryKey: generationJobsQueryOptions().queryKey });
@@ -123,11 +118,26 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
     });
     void queryClient.invalidateQueries({ queryKey: avatarsQueryOptions().queryKey });
     refreshAfterJob();
-    setShowSuccess(true);
-    // SPEC §4: the prompt starts again from the model's trigger word; the look it was built from goes too.
-    const used = usable.find((candidate) => candidate.id === job.customModelId) ?? model;
+    // The result is shown and the prompt kept: SPEC §4's reset to the trigger word waits until
+    // the person starts a new photo (issue 16).
+    setShowResult(true);
+  }
+
+  function focusPrompt() {
+    document.getElementById(PROMPT_INPUT_ID)?.focus();
+  }
+
+  function usePromptAgain() {
+    setShowResult(false);
+    focusPrompt();
+  }
+
+  /** SPEC §4's reset: the prompt starts again from the model's trigger word, and the look goes too. */
+  function startNew() {
+    setShowResult(false);
     setSelection({});
-    setPrompt(used ? `${used.triggerWord} ` : '');
+    setPrompt(model ? `${model.triggerWord} ` : '');
+    focusPrompt();
   }
 
   function selectModel(id: number) {
@@ -153,9 +163,16 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
     const problem = generationPreCheck({ signedIn: user !== null, credits, modelId: model?.id ?? null, prompt });
     if (problem) return void toast({ variant: 'destructive', ...problem });
     if (!model) return;
-    setShowSuccess(false);
+    setShowResult(false);
+    setStartedAt(Date.now());
     generate.mutate(
-      { promptText: prompt.trim(), customModelId: model.id, numOutputs },
+      {
+        promptText: prompt.trim(),
+        customModelId: model.id,
+        numOutputs,
+        // The customizer's fixed negative prompt goes beside the prompt, not in it.
+        ...(hasSelections(selection) ? { negativePrompt: NEGATIVE_PROMPT } : {}),
+      },
       {
         onSuccess: (started) => {
           setJobId(started.jobId);
@@ -217,7 +234,7 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
           <CharacterCustomizer
             selection={selection}
             onChange={changeSelection}
-            onRandomLook={() => changeSelection(randomLook())}
+            onRandomLook={() => changeSelection(randomLook(selection))}
             disabled={busy}
           />
 
@@ -237,7 +254,33 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
         </CardContent>
       </Card>
 
-      <GenerationOverlay state={overlay} numOutputs={numOutputs} onClose={() => setShowSuccess(false)} />
+      <GenerationOverlay
+        state={overlay}
+        numOutputs={job?.numOutputs ?? numOutputs}
+        stage={job?.stage ?? 'queued'}
+        startedAt={startedAt}
+        avatars={runAvatars}
+        moreBlockedReason={lowOnCredits ? generationMessages.lowCreditsWarning : null}
+        onClose={() => setShowResult(false)}
+        onUsePromptAgain={usePromptAgain}
+        onGenerateMore={submit}
+        onStartNew={startNew}
+      />
     </div>
   );
+}
+
+/**
+ * The run's photos as they are saved, in the job's order: the list is fetched again whenever
+ * the job names a photo it does not hold yet.
+ */
+function useRunAvatars(avatarIds: readonly number[]): Avatar[] {
+  const queryClient = useQueryClient();
+  const avatars = useQuery({ ...avatarsQueryOptions(), enabled: avatarIds.length > 0 });
+  const byId = useMemo(() => new Map((avatars.data ?? []).map((avatar) => [avatar.id, avatar])), [avatars.data]);
+  const missing = avatarIds.some((id) => !byId.has(id));
+  useEffect(() => {
+    if (missing) void queryClient.invalidateQueries({ queryKey: avatarsQueryOptions().queryKey });
+  }, [missing, avatarIds.length, queryClient]);
+  return avatarIds.map((id) => byId.get(id)).filter((avatar): avatar is Avatar => avatar !== undefined);
 }

@@ -1,7 +1,18 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render as renderUi, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeAvatar } from '@/test/media-fixtures';
 import { CONFETTI_MS } from './confetti';
 import { GenerationOverlay, OVERLAY_FADE_MS } from './generation-overlay';
+
+/** The photos' Download buttons run as mutations. */
+function render(ui: ReactNode) {
+  const client = new QueryClient();
+  return renderUi(ui, {
+    wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+  });
+}
 
 function stubReducedMotion(reduce: boolean) {
   vi.stubGlobal(
@@ -40,7 +51,7 @@ describe(GenerationOverlay.name, () => {
 
     expect(screen.getByRole('dialog', { name: 'Your avatars are ready!' })).toBeInTheDocument();
     expect(screen.getByTestId('confetti')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Done' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
 
     act(() => vi.advanceTimersByTime(CONFETTI_MS));
     expect(screen.queryByTestId('confetti')).not.toBeInTheDocument();
@@ -68,13 +79,62 @@ describe(GenerationOverlay.name, () => {
     expect(screen.queryByTestId('generation-overlay')).not.toBeInTheDocument();
   });
 
-  it('should close the success state with Escape or Done', () => {
+  it('should close the success state with Escape or Close', () => {
     const onClose = vi.fn();
     render(<GenerationOverlay state="success" numOutputs={4} onClose={onClose} />);
 
-    act(() => screen.getByRole('button', { name: 'Done' }).click());
+    act(() => screen.getByRole('button', { name: 'Close' }).click());
     expect(onClose).toHaveBeenCalledTimes(1);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('should show where the job is, with the steps behind it ticked and the time it has taken', () => {
+    vi.useFakeTimers({ now: 100_000 });
+    render(
+      <GenerationOverlay state="generating" numOutputs={2} stage="generating" startedAt={93_000} onClose={() => {}} />,
+    );
+
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Generating');
+    expect(screen.getByText('Queued').closest('li')).toHaveAttribute('data-done', 'true');
+    expect(screen.getByTestId('generation-elapsed')).toHaveTextContent('0:07');
+    expect(screen.getByRole('status')).toHaveTextContent('Generating. 0 of 2 ready.');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByTestId('generation-elapsed')).toHaveTextContent('1:07');
+  });
+
+  it('should show each photo as soon as it is saved, with a place kept for the rest', () => {
+    render(
+      <GenerationOverlay
+        state="generating"
+        numOutputs={3}
+        stage="saving"
+        avatars={[makeAvatar(11)]}
+        onClose={() => {}}
+      />,
+    );
+
+    expect(screen.getByRole('img', { name: /^New avatar 1 of 3/ })).toHaveAttribute('src', makeAvatar(11).imageUrl);
+    expect(
+      screen.getAllByRole('listitem', { hidden: true }).filter((item) => item.getAttribute('aria-hidden')),
+    ).toHaveLength(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Saving. 1 of 3 ready.');
+  });
+
+  it('should say why "Generate more like this" cannot run', () => {
+    render(
+      <GenerationOverlay
+        state="success"
+        numOutputs={1}
+        avatars={[makeAvatar(11)]}
+        moreBlockedReason="You need 5 credits to generate avatars."
+        onClose={() => {}}
+        onGenerateMore={() => {}}
+      />,
+    );
+
+    const more = screen.getByRole('button', { name: /^Generate more like this/ });
+    expect(more).toBeDisabled();
+    expect(more).toHaveAccessibleDescription('You need 5 credits to generate avatars.');
   });
 });

@@ -6,6 +6,9 @@ import { cn } from '@/lib/cn';
 import type { ListedModel } from '@/lib/custom-models/get-custom-models';
 import { filterMentionModels, findMention, insertMention } from '../utils/mention';
 
+/** The prompt box's id: the result's "use this prompt again" puts the caret back in it. */
+export const PROMPT_INPUT_ID = 'create-prompt';
+
 interface PromptInputProps {
   value: string;
   onChange: (value: string) => void;
@@ -90,7 +93,7 @@ export function PromptInput({ value, onChange, models, onSubmit, disabled }: Pro
   return (
     <div className="grid gap-2" data-tour="prompt-input">
       <div className="flex items-end justify-between gap-3">
-        <Label htmlFor="create-prompt">Prompt</Label>
+        <Label htmlFor={PROMPT_INPUT_ID}>Prompt</Label>
         <span className="text-xs text-muted-foreground tabular-nums" aria-hidden="true">
           {value.length}/{PROMPT_MAX_LENGTH}
         </span>
@@ -98,7 +101,7 @@ export function PromptInput({ value, onChange, models, onSubmit, disabled }: Pro
       <div className="relative">
         <textarea
           ref={textareaRef}
-          id="create-prompt"
+          id={PROMPT_INPUT_ID}
           name="promptText"
           rows={6}
           maxLength={PROMPT_MAX_LENGTH}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMIZER_CATEGORIES, CUSTOMIZER_OPTIONS, randomLook } from './customizer-options';
+import {
+  CUSTOMIZER_CATEGORIES,
+  CUSTOMIZER_OPTIONS,
+  LOOK_CATEGORIES,
+  PERSON_CATEGORIES,
+  personOf,
+  randomLook,
+} from './customizer-options';
 
 describe('CUSTOMIZER_OPTIONS', () => {
   it('should offer the three genders and five ages SPEC names, in its order', () => {
@@ -58,15 +65,31 @@ describe('CUSTOMIZER_OPTIONS', () => {
 });
 
 describe(randomLook.name, () => {
-  it('should pick one option in every category', () => {
+  it('should pick one option in every category of the look, and leave the person unchosen', () => {
     const look = randomLook();
 
-    expect(Object.keys(look).sort()).toEqual([...CUSTOMIZER_CATEGORIES].sort());
-    for (const category of CUSTOMIZER_CATEGORIES) expect(CUSTOMIZER_OPTIONS[category]).toContain(look[category]);
+    expect(Object.keys(look).sort()).toEqual([...LOOK_CATEGORIES].sort());
+    for (const category of LOOK_CATEGORIES) expect(CUSTOMIZER_OPTIONS[category]).toContain(look[category]);
+  });
+
+  it('should never change gender, ethnicity, age, hair or eyes, whether chosen or "Any"', () => {
+    const person = { gender: 'Female', race: 'East Asian', age: 'Distinguished (60+)', eyeColor: 'green eyes' };
+    for (const random of [() => 0, () => 0.5, () => 0.999_999, Math.random]) {
+      const look = randomLook({ ...person, costume: 'tuxedo', place: 'in Rome' }, random);
+
+      expect(personOf(look)).toEqual(person);
+      expect(look.hairstyle).toBeUndefined();
+      for (const category of PERSON_CATEGORIES) expect(look[category]).toBe(person[category as keyof typeof person]);
+    }
+  });
+
+  it('should vary the outfit, activity, scene, place, lighting, art style and shot type', () => {
+    expect(LOOK_CATEGORIES).toEqual(['costume', 'activity', 'scene', 'place', 'lighting', 'artStyle', 'shotType']);
+    expect(randomLook({ costume: 'tuxedo' }, () => 0).costume).toBe(CUSTOMIZER_OPTIONS.costume[0]);
   });
 
   it('should reach the first and the last option of each list', () => {
-    expect(randomLook(() => 0).shotType).toBe(CUSTOMIZER_OPTIONS.shotType[0]);
-    expect(randomLook(() => 0.999_999).shotType).toBe(CUSTOMIZER_OPTIONS.shotType.at(-1));
+    expect(randomLook({}, () => 0).shotType).toBe(CUSTOMIZER_OPTIONS.shotType[0]);
+    expect(randomLook({}, () => 0.999_999).shotType).toBe(CUSTOMIZER_OPTIONS.shotType.at(-1));
   });
 });

@@ -541,10 +541,40 @@ export const CUSTOMIZER_OPTIONS: Record<CustomizerCategory, readonly string[]> =
   shotType,
 };
 
-/** "Random Look": one random option in every category. */
-export function randomLook(random: () => number = Math.random): Required<CustomizerSelection> {
-  const pick = (options: readonly string[]) => options[Math.floor(random() * options.length)] ?? options[0] ?? '';
+/**
+ * Who the person is: "Random Look" and the presets never change these. They stay as the user
+ * chose them, or "Any".
+ */
+export const PERSON_CATEGORIES = [
+  'gender',
+  'race',
+  'age',
+  'hairstyle',
+  'eyeColor',
+] as const satisfies readonly CustomizerCategory[];
+
+export type LookCategory = Exclude<CustomizerCategory, (typeof PERSON_CATEGORIES)[number]>;
+
+/** What a look varies: the outfit, what they do, where, the light, the style and the framing. */
+export const LOOK_CATEGORIES = CUSTOMIZER_CATEGORIES.filter(
+  (category): category is LookCategory => !(PERSON_CATEGORIES as readonly CustomizerCategory[]).includes(category),
+);
+
+/** Keeps the person's own choices from `selection`, and only those. */
+export function personOf(selection: CustomizerSelection): CustomizerSelection {
   return Object.fromEntries(
-    CUSTOMIZER_CATEGORIES.map((category) => [category, pick(CUSTOMIZER_OPTIONS[category])]),
-  ) as Required<CustomizerSelection>;
+    PERSON_CATEGORIES.filter((category) => selection[category]).map((category) => [category, selection[category]]),
+  );
+}
+
+/**
+ * "Random Look": a random outfit, activity, scene, place, lighting, art style and shot type.
+ * Gender, ethnicity, age, hair and eyes stay as chosen (or "Any"): a look changes the photo, not the person.
+ */
+export function randomLook(current: CustomizerSelection = {}, random: () => number = Math.random): CustomizerSelection {
+  const pick = (options: readonly string[]) => options[Math.floor(random() * options.length)] ?? options[0] ?? '';
+  return {
+    ...personOf(current),
+    ...Object.fromEntries(LOOK_CATEGORIES.map((category) => [category, pick(CUSTOMIZER_OPTIONS[category])])),
+  };
 }

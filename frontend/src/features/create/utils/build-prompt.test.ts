@@ -7,10 +7,16 @@ describe(buildPrompt.name, () => {
     expect(buildPrompt('ada', { gender: '', artStyle: undefined })).toBe('ada high quality portrait');
   });
 
-  it('should join the trigger word, the chosen features and the suffix with commas, then the negative prompt', () => {
-    expect(buildPrompt('ada', { gender: 'Female', artStyle: 'watercolor' })).toBe(
-      'ada, Female, watercolor, high quality, detailed, professional\n\n' +
-        'blurry, out of focus, cartoonish, exaggerated features, cluttered background, harsh shadows, overexposed, low detail, text artifacts, distorted face, multiple faces, extra limbs',
+  it('should join the trigger word, the chosen features and the suffix with commas, and leave the negative prompt out', () => {
+    const prompt = buildPrompt('ada', { gender: 'Female', artStyle: 'watercolor' });
+
+    expect(prompt).toBe('ada, Female, watercolor, high quality, detailed, professional');
+    expect(prompt).not.toContain('blurry');
+  });
+
+  it("should keep SPEC's fixed negative prompt for the request's own field", () => {
+    expect(NEGATIVE_PROMPT).toBe(
+      'blurry, out of focus, cartoonish, exaggerated features, cluttered background, harsh shadows, overexposed, low detail, text artifacts, distorted face, multiple faces, extra limbs',
     );
   });
 
@@ -32,7 +38,7 @@ describe(buildPrompt.name, () => {
 
     expect(prompt).toBe(
       'ada, Non-binary, European, Adult (30s), bob cut, green eyes, trench coat, reading a book, at sunset, in Paris, ' +
-        `studio lighting, close-up shot, oil painting, high quality, detailed, professional\n\n${NEGATIVE_PROMPT}`,
+        'studio lighting, close-up shot, oil painting, high quality, detailed, professional',
     );
   });
 });

@@ -20,6 +20,7 @@ export const PROMPT_ORDER: readonly CustomizerCategory[] = [
 ];
 
 export const PROMPT_SUFFIX = 'high quality, detailed, professional';
+/** SPEC §5's fixed negative prompt: sent beside the prompt (its own field), never typed into the box. */
 export const NEGATIVE_PROMPT =
   'blurry, out of focus, cartoonish, exaggerated features, cluttered background, harsh shadows, overexposed, low detail, text artifacts, distorted face, multiple faces, extra limbs';
 
@@ -32,14 +33,16 @@ export const NEGATIVE_PROMPT =
  * case with selections, and the phrase reads as one description of the subject.
  *
  * With selections: the trigger word and the chosen features joined by ", " in {@link PROMPT_ORDER},
- * then ", " and the suffix, then a blank line and the fixed negative prompt.
+ * then ", " and the suffix. SPEC puts the fixed negative prompt after a blank line; here it goes
+ * with the request as `negativePrompt` instead (issue 16), so the box holds only what the person
+ * wants to see.
  */
 export function buildPrompt(triggerWord: string, selection: CustomizerSelection): string {
   const features = PROMPT_ORDER.map((category) => selection[category]?.trim()).filter((feature): feature is string =>
     Boolean(feature),
   );
   if (features.length === 0) return `${triggerWord} high quality portrait`;
-  return `${[triggerWord, ...features, PROMPT_SUFFIX].join(', ')}\n\n${NEGATIVE_PROMPT}`;
+  return [triggerWord, ...features, PROMPT_SUFFIX].join(', ');
 }
 
 export function hasSelections(selection: CustomizerSelection): boolean {

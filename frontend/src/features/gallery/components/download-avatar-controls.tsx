@@ -6,29 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
 import { OUTPUT_FORMAT_LABELS, useOutputFormat } from '@/hooks/use-output-format';
-import { downloadAvatar, type DownloadOutcome } from '../utils/download-avatar';
-
-function announce(outcome: DownloadOutcome): void {
-  switch (outcome.kind) {
-    case 'converted':
-      toast({
-        title: 'Download started',
-        description: `Your avatar is downloading as ${OUTPUT_FORMAT_LABELS[outcome.format]}.`,
-      });
-      break;
-    case 'original':
-      toast({
-        title: 'Download started',
-        description: `Converting wasn't possible, so your avatar is downloading in its original format (${outcome.extension.toUpperCase()}).`,
-      });
-      break;
-    case 'opened':
-      toast({ title: 'Image opened in a new tab', description: 'Save it from there to keep a copy.' });
-      break;
-  }
-}
+import { announceDownload, announceDownloadFailed, downloadAvatar } from '@/lib/avatars/download-avatar';
 
 /** The download format (remembered for next time) and the Download button. */
 export function DownloadAvatarControls({ avatar, className }: { avatar: Avatar; className?: string }) {
@@ -36,13 +15,8 @@ export function DownloadAvatarControls({ avatar, className }: { avatar: Avatar; 
   const selectId = useId();
   const download = useMutation({
     mutationFn: ({ format: chosen }: { format: ImageFormat }) => downloadAvatar(avatar, chosen),
-    onSuccess: announce,
-    onError: () =>
-      toast({
-        variant: 'destructive',
-        title: 'Download failed',
-        description: 'There was an error downloading your avatar. Please try again.',
-      }),
+    onSuccess: announceDownload,
+    onError: announceDownloadFailed,
   });
 
   return (

@@ -65,7 +65,7 @@ describe('Train Custom Model', () => {
 
     await openModels();
 
-    expect(card().getByLabelText('Model name')).toHaveValue('ada1405_23112026');
+    expect(card().getByLabelText('Model name')).toHaveValue('Ada Lovelace model Nov 23');
     expect(card().getByLabelText('Trigger word')).toHaveValue('ada1405');
   });
 
@@ -200,7 +200,7 @@ describe('Train Custom Model', () => {
         'GET /api/custom-models': () => jsonResponse(models),
         'GET /api/user': () => jsonResponse({ ...ada, credits }),
         'POST /api/train-model': () => {
-          const model = makeModel(9, { modelName: 'ada1405_23112026', triggerWord: 'ada1405', status: 'pending' });
+          const model = makeModel(9, { modelName: 'Ada Lovelace model Nov 23', triggerWord: 'ada1405', status: 'pending' });
           models = [model];
           credits = 10;
           return jsonResponse(model, 201);
@@ -215,7 +215,7 @@ describe('Train Custom Model', () => {
     expect(screen.getByText('Your custom model is now training. This may take 10-20 minutes.')).toBeInTheDocument();
     const [call] = trainCalls(fetchMock);
     expect(call!.body).toEqual({
-      modelName: 'ada1405_23112026',
+      modelName: 'Ada Lovelace model Nov 23',
       triggerWord: 'ada1405',
       referenceImageIds: selfies.slice(0, 12).map(({ id }) => id),
       trainingType: 'flux-lora',

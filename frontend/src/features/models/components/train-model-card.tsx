@@ -204,9 +204,7 @@ function LocalModeNotice() {
       <FlaskConical className="mt-0.5 size-4 shrink-0 text-sky-600 dark:text-sky-300" aria-hidden="true" />
       <p>
         <span className="font-semibold">Local preview mode:</span> trainings finish in seconds and generated images are
-        previews made from your selfies, not AI portraits. For real training, the installation sets{' '}
-        <code className="font-mono text-xs">INFERENCE_PROVIDER=replicate</code> and a{' '}
-        <code className="font-mono text-xs">REPLICATE_API_TOKEN</code>.
+        previews made from your selfies, not AI portraits.
       </p>
     </div>
   );

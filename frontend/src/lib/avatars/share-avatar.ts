@@ -1,3 +1,4 @@
+import { toast } from '@/components/ui/use-toast';
 import { copyText } from '@/lib/clipboard';
 
 /**
@@ -36,5 +37,26 @@ export async function shareAvatar(shareUrl: string): Promise<ShareOutcome> {
     return { kind: 'copied' };
   } catch {
     return { kind: 'failed', attempted };
+  }
+}
+
+/** Tells the user how their share went (a closed share sheet needs no words). */
+export function announceShare(outcome: ShareOutcome): void {
+  switch (outcome.kind) {
+    case 'shared':
+      toast({ title: 'Shared successfully' });
+      break;
+    case 'copied':
+      toast({ title: 'Link copied', description: 'Anyone with this link can view your avatar.' });
+      break;
+    case 'failed':
+      toast(
+        outcome.attempted === 'share'
+          ? { variant: 'destructive', title: 'Share failed', description: 'There was an error sharing your avatar.' }
+          : { variant: 'destructive', title: 'Copy failed', description: 'There was an error copying the link.' },
+      );
+      break;
+    case 'cancelled':
+      break;
   }
 }

@@ -1,7 +1,9 @@
 import type { Avatar, ImageFormat } from '@likeness/contracts';
+import { toast } from '@/components/ui/use-toast';
+import { OUTPUT_FORMAT_LABELS } from '@/hooks/use-output-format';
 import { apiBlob } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-file';
-import { getFormattedImage } from '../api/get-formatted-image';
+import { getFormattedImage } from './get-formatted-image';
 
 /** How the avatar reached the user: converted, as stored, or in a new tab to save from there. */
 export type DownloadOutcome =
@@ -55,4 +57,33 @@ export async function downloadAvatar(
   if (!tab) throw new Error('The image could not be downloaded or opened');
   tab.opener = null;
   return { kind: 'opened' };
+}
+
+/** Tells the user how their download went. */
+export function announceDownload(outcome: DownloadOutcome): void {
+  switch (outcome.kind) {
+    case 'converted':
+      toast({
+        title: 'Download started',
+        description: `Your avatar is downloading as ${OUTPUT_FORMAT_LABELS[outcome.format]}.`,
+      });
+      break;
+    case 'original':
+      toast({
+        title: 'Download started',
+        description: `Converting wasn't possible, so your avatar is downloading in its original format (${outcome.extension.toUpperCase()}).`,
+      });
+      break;
+    case 'opened':
+      toast({ title: 'Image opened in a new tab', description: 'Save it from there to keep a copy.' });
+      break;
+  }
+}
+
+export function announceDownloadFailed(): void {
+  toast({
+    variant: 'destructive',
+    title: 'Download failed',
+    description: 'There was an error downloading your avatar. Please try again.',
+  });
 }
