@@ -200,7 +200,11 @@ describe('Train Custom Model', () => {
         'GET /api/custom-models': () => jsonResponse(models),
         'GET /api/user': () => jsonResponse({ ...ada, credits }),
         'POST /api/train-model': () => {
-          const model = makeModel(9, { modelName: 'Ada Lovelace model Nov 23', triggerWord: 'ada1405', status: 'pending' });
+          const model = makeModel(9, {
+            modelName: 'Ada Lovelace model Nov 23',
+            triggerWord: 'ada1405',
+            status: 'pending',
+          });
           models = [model];
           credits = 10;
           return jsonResponse(model, 201);
