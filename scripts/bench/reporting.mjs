@@ -14,7 +14,7 @@
 // Its own database and NATS namespace, removed at the end. Uses DATABASE_URL / NATS_URL (the
 // machine's servers by default). Results go to docs/benchmarks.md by hand, with the machine.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
@@ -173,12 +173,14 @@ async function measureLag(db) {
   const published = new Map();
   const requested = [];
   let nextUser = USERS + 1_000;
+  const stored = new Map();
   const send = async (event, payload) => {
     const occurredAt = new Date().toISOString();
     const id = randomUUID();
     const envelope = { id, type: `${event.service}.${event.name}`, version: event.version, occurredAt, payload };
     published.set(id, Date.parse(occurredAt));
     await js.publish(namespaced({ namespace }, event.subject), JSON.stringify(envelope), { msgID: id });
+    stored.set(id, Date.now());
   };
   const oneEvent = (index) => {
     const userId = 2 + ((index * 7919) % USERS);
@@ -217,6 +219,8 @@ async function measureLag(db) {
       }
     }
   };
+  const deadlocksBefore = await deadlocks(db);
+  const sampler = sampleReportingConnections(db);
   // Paced in 10 ms ticks, each publishing its share at once.
   const total = EVENTS_PER_SECOND * LAG_SECONDS;
   const perTick = EVENTS_PER_SECOND / 100;
@@ -241,6 +245,7 @@ async function measureLag(db) {
     if (applied.length >= ids.length) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  const waits = await sampler.stop();
   const lags = applied.map((row) => row.processed_at.getTime() - published.get(row.event_id)).sort((a, b) => a - b);
   console.log(
     `Published ${ids.length} events in ${publishSeconds.toFixed(1)} s (${(ids.length / publishSeconds).toFixed(0)}/s); applied ${applied.length}`,
@@ -250,6 +255,87 @@ async function measureLag(db) {
   console.log(
     `| ${ids.length} | ${applied.length} | ${[0.5, 0.95, 0.99].map((p) => percentile(lags, p)).join(' | ')} | ${lags.at(-1)} |`,
   );
+  await lagStages(db, ids, published, stored);
+  console.log(`Reporting's connections while the events came (share of ${waits.samples} samples, 20 ms apart):`);
+  for (const [state, count] of [...waits.states].sort((a, b) => b[1] - a[1])) {
+    console.log(
+      `  ${state}: ${((100 * count) / waits.samples).toFixed(0)} % (${(count / waits.samples).toFixed(2)} connections)`,
+    );
+  }
+  const fallbacks =
+    readFileSync(join(dataDir, 'reporting.log'), 'utf8').split('applying them one at a time').length - 1;
+  console.log(
+    `Deadlocks: ${(await deadlocks(db)) - deadlocksBefore}; batches applied again one event at a time: ${fallbacks}`,
+  );
+}
+
+const deadlocks = async (db) =>
+  Number(
+    (await db.query(`SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()`)).rows[0].deadlocks,
+  );
+
+/** What reporting's database connections are doing, every 20 ms, until `stop()`. */
+function sampleReportingConnections(db) {
+  const states = new Map();
+  let samples = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const { rows } = await db.query(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'running') || ' (' || state || ')' AS what, count(*)::int AS n
+         FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name = 'likeness-reporting' AND state <> 'idle'
+         GROUP BY 1`,
+      );
+      samples += 1;
+      for (const { what, n } of rows) states.set(what, (states.get(what) ?? 0) + n);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return { states, samples };
+    },
+  };
+}
+
+/**
+ * Where the lag goes, per consumer: publish → stored in the stream (the benchmark's publish ack),
+ * stored → the start of the transaction that applied the event (its inbox row's processed_at; the
+ * events of one transaction share it), and the consumer's transactions (one per batch).
+ */
+async function lagStages(db, ids, published, stored) {
+  const { rows } = await db.query(
+    `SELECT consumer, event_id, processed_at FROM reporting.inbox WHERE event_id = ANY($1::uuid[]) ORDER BY processed_at`,
+    [ids],
+  );
+  const byConsumer = new Map();
+  for (const row of rows) byConsumer.set(row.consumer, [...(byConsumer.get(row.consumer) ?? []), row]);
+  const p = (values, q) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      q,
+    ) ?? NaN;
+  console.log(
+    '| consumer | events | transactions | events per transaction (mean / max) | ms between its transactions (p50 / p99) | ' +
+      'publish→stored p99 ms | stored→applied p50 / p99 ms |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const [consumer, events] of [...byConsumer].sort()) {
+    const starts = [...new Set(events.map((row) => row.processed_at.getTime()))].sort((a, b) => a - b);
+    const sizes = new Map();
+    for (const row of events) sizes.set(row.processed_at.getTime(), (sizes.get(row.processed_at.getTime()) ?? 0) + 1);
+    const gaps = starts.slice(1).map((start, index) => start - starts[index]);
+    const toStored = events.map((row) => stored.get(row.event_id) - published.get(row.event_id));
+    const toApplied = events.map((row) => row.processed_at.getTime() - stored.get(row.event_id));
+    console.log(
+      `| ${consumer.replace(/^reporting-/, '')} | ${events.length} | ${starts.length} | ` +
+        `${(events.length / starts.length).toFixed(1)} / ${Math.max(...sizes.values())} | ` +
+        `${p(gaps, 0.5)} / ${p(gaps, 0.99)} | ${p(toStored, 0.99)} | ${p(toApplied, 0.5)} / ${p(toApplied, 0.99)} |`,
+    );
+  }
 }
 
 let stack;
@@ -259,7 +345,7 @@ try {
   await migrateAll({ env });
   console.log('Seeding:');
   await seed(db);
-  stack = await startStack({ env, port: await freePort(), output: { dir: '/tmp' } });
+  stack = await startStack({ env, port: await freePort(), output: { dir: dataDir } });
   const login = await fetch(`${stack.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
