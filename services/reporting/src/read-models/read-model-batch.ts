@@ -13,6 +13,7 @@ export type TotalsColumn =
   | 'trainings_failed'
   | 'credits_outstanding';
 export type DailyColumn = 'signups' | 'revenue_cents' | 'generations' | 'failed_jobs';
+const DAILY_COLUMNS: readonly DailyColumn[] = ['signups', 'revenue_cents', 'generations', 'failed_jobs'];
 
 /** What one row adds to the counters: the summary's totals, and its UTC day's figures. */
 export interface Contribution {
@@ -88,7 +89,8 @@ const ROWS_PER_STATEMENT = 1_000;
  * batches never wait for each other in a circle), then the tombstones and the rows of each table
  * in one statement each (after the locks: a statement sees what had committed when it began), the
  * merges in the order the changes were asked for, the changed rows of each table in one statement,
- * and last the counters, once (a transaction that waits for a row never holds the counters' rows).
+ * and last the counters, once, in one statement (a transaction that waits for a row never holds the
+ * counters' rows).
  * Locks stay until the transaction ends, so each is taken once per transaction, and so is the look
  * at a user's tombstone (an erasure, which writes it, waits for the user's shared lock).
  */
@@ -251,41 +253,54 @@ export class ReadModelBatch {
 
   async flush(): Promise<void> {
     await this.applyPending();
-    const totals = [...this.totals].filter(([, delta]) => delta !== 0);
-    if (totals.length > 0 || this.lastEventAt) {
-      const sets = totals.map(([column], index) => `"${column}" = "${column}" + $${index + 2}`);
-      sets.push(`"last_event_at" = GREATEST("last_event_at", $1::timestamptz)`);
-      await this.manager.query(`UPDATE reporting.totals SET ${sets.join(', ')} WHERE id = 1`, [
-        this.lastEventAt,
-        ...totals.map(([, delta]) => delta),
-      ]);
-    }
-    for (const [date, day] of [...this.days].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const counts = [...day].filter(([, delta]) => delta !== 0);
-      if (counts.length === 0) continue;
-      const columns = counts.map(([column]) => `"${column}"`).join(', ');
-      const values = counts.map((_, index) => `$${index + 2}`).join(', ');
-      const updates = counts.map(([column]) => `"${column}" = daily_stats."${column}" + EXCLUDED."${column}"`);
-      await this.manager.query(
-        `INSERT INTO reporting.daily_stats ("day", ${columns}) VALUES ($1, ${values})
-         ON CONFLICT ("day") DO UPDATE SET ${updates.join(', ')}`,
-        [date, ...counts.map(([, delta]) => delta)],
-      );
-      // A day whose rows all went (an erased user's) has no row, as a rebuild would leave it.
-      if (counts.some(([, delta]) => delta < 0)) {
-        await this.manager.query(
-          `DELETE FROM reporting.daily_stats
-           WHERE "day" = $1 AND signups = 0 AND revenue_cents = 0 AND generations = 0 AND failed_jobs = 0`,
-          [date],
-        );
-      }
-    }
+    await this.moveCounters();
     this.totals.clear();
     this.days.clear();
     this.lastEventAt = null;
     const now = Date.now();
     for (const { type, occurredAt } of this.applied.splice(0)) {
       readModelMetrics.lag.observe({ type }, Math.max(0, (now - Date.parse(occurredAt)) / 1000));
+    }
+  }
+
+  /**
+   * The counters in one statement: the days' rows, in date order, then the totals' row (a
+   * data-modifying WITH that nothing reads runs after the main statement), the order every
+   * transaction takes them in. A day whose rows all went (an erased user's) then has no row, as a
+   * rebuild would leave it.
+   */
+  private async moveCounters(): Promise<void> {
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const totals = [...this.totals].filter(([, delta]) => delta !== 0);
+    const updateTotals =
+      totals.length > 0 || this.lastEventAt
+        ? `UPDATE reporting.totals SET ${[
+            ...totals.map(([column, delta]) => `"${column}" = "${column}" + ${param(delta)}`),
+            `"last_event_at" = GREATEST("last_event_at", ${param(this.lastEventAt)}::timestamptz)`,
+          ].join(', ')} WHERE id = 1`
+        : undefined;
+    const days = [...this.days]
+      .map(([date, day]) => ({ date, counts: DAILY_COLUMNS.map((column) => day.get(column) ?? 0) }))
+      .filter(({ counts }) => counts.some((delta) => delta !== 0))
+      .sort((a, b) => (a.date < b.date ? -1 : 1));
+    if (days.length === 0) {
+      if (updateTotals) await this.manager.query(updateTotals, params);
+      return;
+    }
+    const values = days.map(({ date, counts }) => `(${[date, ...counts].map(param).join(', ')})`);
+    const upsertDays =
+      `INSERT INTO reporting.daily_stats ("day", ${DAILY_COLUMNS.map((column) => `"${column}"`).join(', ')}) ` +
+      `VALUES ${values.join(', ')} ON CONFLICT ("day") DO UPDATE SET ` +
+      DAILY_COLUMNS.map((column) => `"${column}" = daily_stats."${column}" + EXCLUDED."${column}"`).join(', ');
+    await this.manager.query(updateTotals ? `WITH totals AS (${updateTotals}) ${upsertDays}` : upsertDays, params);
+    const shrunk = days.filter(({ counts }) => counts.some((delta) => delta < 0)).map(({ date }) => date);
+    if (shrunk.length > 0) {
+      await this.manager.query(
+        `DELETE FROM reporting.daily_stats
+         WHERE "day" = ANY($1::date[]) AND signups = 0 AND revenue_cents = 0 AND generations = 0 AND failed_jobs = 0`,
+        [shrunk],
+      );
     }
   }
 
