@@ -72,7 +72,9 @@ function schemaDatabase(schema, tables) {
       await createDeadLetterTable(queryRunner, schema);
       for (const table of tables) await queryRunner.query(table);
     }
-    async down() {}
+    async down(queryRunner) {
+      await queryRunner.query(`DROP SCHEMA "${schema}" CASCADE`);
+    }
   }
   return defineServiceDatabase({ schema, entities: [], migrations: [Init1700000000000] });
 }
