@@ -281,6 +281,72 @@ describe('reporting admin read models', () => {
     });
   });
 
+  it('should count a burst of events once each when one transaction changes many rows, some twice', async () => {
+    const before = await summary();
+    const userIds = Array.from({ length: 60 }, (_, index) => 600 + index);
+    const all = async (ids: Promise<string>[]) => {
+      for (const id of new Set(await Promise.all(ids))) await handled(id);
+    };
+    await all(
+      userIds.map((userId) =>
+        events.publish(AuthEvents.UserRegistered, {
+          userId,
+          username: `burst_${userId}`,
+          email: `burst_${userId}@example.com`,
+          role: 'user',
+          registeredAt: new Date().toISOString(),
+        }),
+      ),
+    );
+    const jobs = userIds.map((userId) => ({ jobId: randomUUID(), userId, holdReference: `generation:${userId}` }));
+    await all(
+      jobs.map((job) =>
+        events.publish(GenerationEvents.GenerationRequested, {
+          ...job,
+          customModelId: 1,
+          promptText: 'p',
+          numOutputs: 1,
+        }),
+      ),
+    );
+    // Every account's balance changes twice in the burst, the newer change published first.
+    const start = Date.now() - 60_000;
+    await all([
+      ...jobs.map((job, index) =>
+        index % 2 === 0
+          ? events.publish(GenerationEvents.GenerationCompleted, {
+              ...job,
+              customModelId: 1,
+              promptText: 'p',
+              avatarIds: [1],
+            })
+          : events.publish(GenerationEvents.GenerationFailed, { ...job, reason: 'The model timed out' }),
+      ),
+      ...userIds.flatMap((userId) => [
+        events.publish(
+          BillingEvents.CreditsChanged,
+          { userId, delta: -5, balance: 5, available: 5, reason: 'usage' },
+          { occurredAt: new Date(start + 1) },
+        ),
+        events.publish(
+          BillingEvents.CreditsChanged,
+          { userId, delta: 10, balance: 10, available: 10, reason: 'welcome' },
+          { occurredAt: new Date(start) },
+        ),
+      ]),
+    ]);
+
+    const after = await summary();
+    expect(after.totalUsers - before.totalUsers).toBe(60);
+    expect(after.totalGenerations - before.totalGenerations).toBe(60);
+    expect(after.generations.completed - before.generations.completed).toBe(30);
+    expect(after.generations.failed - before.generations.failed).toBe(30);
+    expect(after.generations.inProgress).toBe(before.generations.inProgress);
+    expect(after.creditsOutstanding - before.creditsOutstanding).toBe(60 * 5);
+    const detail = await client.rpc.call(AdminRpc.getUser, { userId: 601 }, admin);
+    expect(detail.balance).toEqual({ balance: 5, available: 5 });
+  });
+
   it('should expose how late events reach the read models', async () => {
     await waitFor(async () => (await summary()).lastEventAt !== null, { what: 'an event to be applied' });
     const port = (app.getHttpServer().address() as { port: number }).port;

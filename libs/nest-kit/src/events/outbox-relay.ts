@@ -29,8 +29,14 @@ interface Listener {
 /** The Postgres channel a committed outbox row is announced on (one per service schema). */
 export const OUTBOX_CHANNEL = Symbol('OUTBOX_CHANNEL');
 
-const BATCH_SIZE = 100;
+/** Rows one transaction claims and publishes, all in flight at once. */
+const BATCH_SIZE = 250;
 const POLL_INTERVAL_MS = 1_000;
+/**
+ * A row written while the relay was draining sent no NOTIFY (see `wouldSeeRowsAddedNow`); its
+ * transaction may commit just after the relay's last look, so the relay looks once more this soon.
+ */
+const FOLLOW_UP_MS = 10;
 const PUBLISH_TIMEOUT_MS = 5_000;
 const STREAM_SETUP_WAIT_MS = 2_000;
 
@@ -39,6 +45,13 @@ const STREAM_SETUP_WAIT_MS = 2_000;
  * (a crash between publish and commit) is dropped by the stream. Woken by NOTIFY on commit,
  * and by a timer as a fallback; while the broker is away it backs off and keeps the rows.
  * Replicas share the work through `FOR UPDATE SKIP LOCKED`.
+ *
+ * Each transaction claims up to BATCH_SIZE rows (oldest first), sends all their publishes at once
+ * (one connection: the stream stores them in that order) and awaits the acks together, then marks
+ * the acknowledged rows published in one statement. A publish that fails leaves its row
+ * unpublished for the next attempt, after a pause, while the acknowledged ones are kept: so after a
+ * failure an event may reach the stream after a later one (as it may with several replicas, which
+ * the consumers allow for: see the README's "Balances").
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -49,6 +62,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  /** A row was written without a NOTIFY during this drain. */
+  private unannounced = false;
   private readonly streak = new FailureStreak();
   private retryInMs = 0;
   private stopped = false;
@@ -60,9 +75,14 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     @Inject(OUTBOX_CHANNEL) private readonly channel: string,
   ) {}
 
-  /** True while publishing: it goes on until the outbox is empty, so a new row needs no wake-up. */
-  get draining(): boolean {
-    return this.running !== undefined;
+  /**
+   * True while publishing: the relay goes on until the outbox is empty, and looks once more
+   * FOLLOW_UP_MS after that, so a row written now needs no NOTIFY (which serialises commits).
+   */
+  wouldSeeRowsAddedNow(): boolean {
+    if (this.running === undefined) return false;
+    this.unannounced = true;
+    return true;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -99,6 +119,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       if (this.again) {
         this.again = false;
         this.schedule(0);
+      } else if (this.unannounced && this.streak.failures === 0) {
+        this.unannounced = false;
+        this.schedule(FOLLOW_UP_MS);
       } else {
         this.schedule(this.streak.failures === 0 ? POLL_INTERVAL_MS : this.retryInMs);
       }
@@ -191,9 +214,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.streamReady = true;
   }
 
+  /** Publishes one batch; the rows published, or the first publish's error once the others are marked. */
   private async publishBatch(): Promise<number> {
     const js = (this.js ??= jetstream(this.nats));
-    return this.dataSource.transaction(async (manager) => {
+    const { published, failure } = await this.dataSource.transaction(async (manager) => {
       const rows = await manager
         .getRepository(OutboxMessage)
         .createQueryBuilder('message')
@@ -204,25 +228,27 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
         .getMany();
-      for (const row of rows) {
-        const messageHeaders = headers();
-        const correlationId = row.envelope.correlationId;
-        if (typeof correlationId === 'string') messageHeaders.set(CORRELATION_HEADER, correlationId);
-        await js.publish(namespaced(this.settings, row.subject), JSON.stringify(row.envelope), {
-          msgID: row.id,
-          headers: messageHeaders,
-          timeout: PUBLISH_TIMEOUT_MS,
-        });
+      const outcomes = await Promise.allSettled(rows.map((row) => this.publish(js, row)));
+      const acknowledged = rows.filter((_, index) => outcomes[index]?.status === 'fulfilled').map((row) => row.id);
+      if (acknowledged.length > 0) {
+        await manager.update(OutboxMessage, acknowledged, { publishedAt: () => 'now()' });
       }
-      if (rows.length > 0) {
-        await manager.update(
-          OutboxMessage,
-          rows.map((row) => row.id),
-          { publishedAt: () => 'now()' },
-        );
-        eventMetrics.published.inc(rows.length);
-      }
-      return rows.length;
+      const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
+      return { published: acknowledged.length, failure: rejected?.reason as Error | undefined };
+    });
+    if (published > 0) eventMetrics.published.inc(published);
+    if (failure) throw failure;
+    return published;
+  }
+
+  private publish(js: JetStreamClient, row: OutboxMessage) {
+    const messageHeaders = headers();
+    const correlationId = row.envelope.correlationId;
+    if (typeof correlationId === 'string') messageHeaders.set(CORRELATION_HEADER, correlationId);
+    return js.publish(namespaced(this.settings, row.subject), JSON.stringify(row.envelope), {
+      msgID: row.id,
+      headers: messageHeaders,
+      timeout: PUBLISH_TIMEOUT_MS,
     });
   }
 

@@ -59,7 +59,7 @@ export class OutboxService {
     };
     const subject = jobMessageSubject(job, job.key?.(parsed) ?? envelope.id);
     await manager.insert(OutboxMessage, { id: envelope.id, subject, envelope: envelope as never });
-    if (!this.relay.draining) await manager.query('SELECT pg_notify($1, $2)', [this.channel, '1']);
+    if (!this.relay.wouldSeeRowsAddedNow()) await manager.query('SELECT pg_notify($1, $2)', [this.channel, '1']);
     return envelope.id;
   }
 
@@ -87,7 +87,8 @@ export class OutboxService {
       envelopes.map((envelope) => ({ id: envelope.id, subject: event.subject, envelope: envelope as never })),
     );
     // NOTIFY serialises commits on a global lock; a relay that is draining picks these rows up anyway.
-    if (!this.relay.draining) await manager.query('SELECT pg_notify($1, $2)', [this.channel, String(envelopes.length)]);
+    if (!this.relay.wouldSeeRowsAddedNow())
+      await manager.query('SELECT pg_notify($1, $2)', [this.channel, String(envelopes.length)]);
     return envelopes.map((envelope) => envelope.id);
   }
 }

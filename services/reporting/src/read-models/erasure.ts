@@ -15,18 +15,18 @@ export async function eraseUser(batch: ReadModelBatch, userId: number, deletedAt
     [userId, iso(deletedAt)],
   );
   batch.erasing(userId);
-  await batch.apply(users, userId, () => undefined);
-  await batch.apply(balances, userId, () => undefined);
+  batch.apply(users, userId, () => undefined);
+  batch.apply(balances, userId, () => undefined);
   const models = await queryRows<{ model_id: number }>(
     batch.manager,
     `SELECT model_id FROM reporting.trainings WHERE user_id = $1 ORDER BY model_id`,
     [userId],
   );
-  for (const { model_id } of models) await batch.apply(trainings, model_id, () => undefined);
+  for (const { model_id } of models) batch.apply(trainings, model_id, () => undefined);
   const userJobs = await queryRows<{ id: string }>(
     batch.manager,
     `SELECT id FROM reporting.generation_jobs WHERE user_id = $1 ORDER BY id`,
     [userId],
   );
-  for (const { id } of userJobs) await batch.apply(jobs, id, () => undefined);
+  for (const { id } of userJobs) batch.apply(jobs, id, () => undefined);
 }

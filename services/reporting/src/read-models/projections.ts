@@ -191,26 +191,27 @@ export function mergeJob(current: JobRow | undefined, fact: JobRow): JobRow {
 
 /* A user's rows are kept only while the user is not erased (their data is not brought back): `apply`'s owner. */
 
-export function applyUser(batch: ReadModelBatch, user: UserRow): Promise<void> {
+export function applyUser(batch: ReadModelBatch, user: UserRow): void {
   const fact = { ...user, registered_at: iso(user.registered_at) };
-  return batch.apply(users, user.id, () => fact, user.id);
+  batch.apply(users, user.id, () => fact, user.id);
 }
 
-export function applyBalance(batch: ReadModelBatch, balance: BalanceRow, source: BalanceSource): Promise<void> {
+export function applyBalance(batch: ReadModelBatch, balance: BalanceRow, source: BalanceSource): void {
   const fact = { ...balance, changed_at: iso(balance.changed_at) };
-  return batch.apply(balances, balance.user_id, (current) => mergeBalance(current, fact, source), balance.user_id);
+  batch.apply(balances, balance.user_id, (current) => mergeBalance(current, fact, source), balance.user_id);
 }
 
 /** Billing keeps a deleted user's payments for accounting, and so does reporting (they name nobody). */
-export async function applyPayment(batch: ReadModelBatch, payment: PaymentRow): Promise<void> {
+export function applyPayment(batch: ReadModelBatch, payment: PaymentRow): void {
   const fact = { ...payment, created_at: iso(payment.created_at) };
-  await batch.apply(payments, payment.id, (current) => mergePayment(current, fact));
+  batch.apply(payments, payment.id, (current) => mergePayment(current, fact));
 }
 
-export function applyTraining(batch: ReadModelBatch, training: TrainingRow): Promise<void> {
-  return batch.apply(trainings, training.model_id, (current) => mergeTraining(current, training), training.user_id);
+export function applyTraining(batch: ReadModelBatch, training: TrainingRow): void {
+  batch.apply(trainings, training.model_id, (current) => mergeTraining(current, training), training.user_id);
 }
 
-export function applyJob(batch: ReadModelBatch, job: JobRow): Promise<void> {
-  return batch.apply(jobs, job.id, (current) => mergeJob(current, job), job.user_id);
+/** The id lowercase, as PostgreSQL writes a uuid: one job is one row to the batch however it is spelt. */
+export function applyJob(batch: ReadModelBatch, job: JobRow): void {
+  batch.apply(jobs, job.id.toLowerCase(), (current) => mergeJob(current, job), job.user_id);
 }

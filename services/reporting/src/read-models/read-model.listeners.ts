@@ -14,7 +14,7 @@ const BATCH = { batch: { max: 200 } };
  * batch, whose counters move once, right before the commit (the counters' rows are every
  * transaction's last lock: held only while it commits).
  */
-async function applyEvent(context: EventContext, work: (batch: ReadModelBatch) => Promise<void>): Promise<void> {
+async function applyEvent(context: EventContext, work: (batch: ReadModelBatch) => Promise<void> | void): Promise<void> {
   const batch = context.shared(READ_MODELS, () => new ReadModelBatch(context.manager));
   context.beforeCommit(READ_MODELS, () => batch.flush());
   await work(batch);

@@ -49,7 +49,7 @@ export async function rebuildReadModels(
   const backfill = async <D extends RpcDefinition>(
     what: string,
     definition: D,
-    apply: (batch: ReadModelBatch, item: RpcResponse<D> extends SnapshotPage<infer T> ? T : never) => Promise<void>,
+    apply: (batch: ReadModelBatch, item: RpcResponse<D> extends SnapshotPage<infer T> ? T : never) => void,
   ) => {
     let afterId: unknown;
     counts[what] = 0;
@@ -59,7 +59,7 @@ export async function rebuildReadModels(
       >;
       await dataSource.transaction(async (manager) => {
         const batch = new ReadModelBatch(manager);
-        for (const item of page.items) await apply(batch, item);
+        for (const item of page.items) apply(batch, item);
         await batch.flush();
       });
       counts[what] += page.items.length;
