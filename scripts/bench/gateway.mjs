@@ -7,10 +7,12 @@
 //      the gateway makes for the route: both of /api/user's side by side, as the gateway does);
 //   c. the monolith: one Fastify process (./lib/monolith.mjs) verifying the same cookie the same
 //      way and running the same SQL.
-// Each round measures, for each route and each way (in a rotating order, so drift falls on all):
-// latency with an open loop at BENCH_RATE requests/s (default 200) for BENCH_LATENCY_SECONDS
-// (default 10), and throughput with BENCH_CONCURRENCY requests (default 32) in flight for
-// BENCH_SATURATION_SECONDS (default 8). BENCH_ROUNDS rounds (default 3, at least 3); the summary
+// Each round measures, for each route and each way: latency with an open loop at BENCH_RATE
+// requests/s (default 200) for BENCH_LATENCY_SECONDS (default 10), and throughput with
+// BENCH_CONCURRENCY requests (default 32) in flight for BENCH_SATURATION_SECONDS (default 8).
+// Each phase is cut in slices of BENCH_SLICE_SECONDS (default 2) taken by the three ways in turn
+// (a b c a b c ..., the order rotated each round), so a burst of other work on the machine falls
+// on all three alike. BENCH_ROUNDS rounds (default 3, at least 3); the summary
 // gives the gateway's overhead (a - b) at p50 and p99 and the throughput ratio a / c, medians of
 // the rounds with their spread, and the load average. Bounded by BENCH_MAX_SECONDS (default 1200).
 //
@@ -21,7 +23,7 @@
 // Its own database and NATS namespace, removed at the end; everything on 127.0.0.1. Uses
 // DATABASE_URL / NATS_URL like the tests. Results go to docs/benchmarks.md by hand.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -29,7 +31,7 @@ import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { createBenchEnvironment } from './lib/bench-environment.mjs';
 import { monotonicMicros, profileTables, summarizeProfile } from './lib/cpu-profile.mjs';
-import { httpGetter, median, openLoop, saturate, spread } from './lib/load.mjs';
+import { httpGetter, median, openLoop, saturate, spread, summarize } from './lib/load.mjs';
 
 const { freePort, migrateAll, startStack } = await import('../../libs/devstack/dist/index.js');
 const { RpcClient } = await import('../../libs/nest-kit/dist/index.js');
@@ -39,6 +41,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SATURATION_SECONDS = Number(process.env.BENCH_SATURATION_SECONDS ?? 8);
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 1200);
 const AVATARS = 50;
@@ -46,7 +49,8 @@ const PROFILE = process.argv.includes('--profile');
 const PROFILED_APPS = ['gateway', 'auth', 'billing', 'media'];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'likeness-bench-gateway-'));
-const profileDir = join(dataDir, 'profiles');
+// BENCH_PROFILE_DIR keeps the profiles (for a closer look in a profile viewer); otherwise they go with the run.
+const profileDir = process.env.BENCH_PROFILE_DIR ?? join(dataDir, 'profiles');
 const bench = await createBenchEnvironment('gateway', {
   DATA_DIR: dataDir,
   MAIL_PROVIDER: 'mailbox',
@@ -74,7 +78,7 @@ function startMonolith() {
     child.stdout.on('data', (chunk) => {
       output += chunk.toString();
       const port = /listening (\d+)/.exec(output)?.[1];
-      if (port) resolve({ port: Number(port), stop: () => stopChild(child) });
+      if (port) resolve({ port: Number(port), pid: child.pid, stop: () => stopChild(child) });
     });
     child.on('exit', (code) => reject(new Error(`The monolith exited (code ${code}) before it listened`)));
   });
@@ -97,7 +101,11 @@ async function seedUser(url) {
   const response = await fetch(`${url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench_reader', email: 'reader@bench.example', password: 'Bench-Reader-Pass-2049' }),
+    body: JSON.stringify({
+      username: 'bench_reader',
+      email: 'reader@bench.example',
+      password: 'Bench-Reader-Pass-2049',
+    }),
   });
   if (response.status !== 201) throw new Error(`Could not register: ${response.status} ${await response.text()}`);
   const { id: userId } = await response.json();
@@ -145,7 +153,13 @@ function paths({ gatewayPort, monolithPort, rpc, userId, cookie }) {
             rpc.call(BillingRpc.getBalance, { userId }),
           ]);
           // The gateway's CurrentUserService.toCurrentUser.
-          return { id: user.id, username: user.username, email: user.email, role: user.role, credits: balance.available };
+          return {
+            id: user.id,
+            username: user.username,
+            email: user.email,
+            role: user.role,
+            credits: balance.available,
+          };
         },
         c: viaHttp(monolith, '/api/user'),
       },
@@ -168,37 +182,100 @@ function checkDeadline() {
   if (performance.now() > deadline) throw new Error(`Stopped at BENCH_MAX_SECONDS (${MAX_SECONDS} s)`);
 }
 
-/** One round: each route, each way in an order rotated by the round. */
+/** CPU time (user + system, ms) each process has used so far: the kernel's count, whatever the load. */
+function cpuTimes(pids) {
+  const ticks = 100; // USER_HZ on Linux
+  return Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => {
+      if (pid === 'self') {
+        const usage = process.cpuUsage();
+        return [name, (usage.user + usage.system) / 1000];
+      }
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const [utime, stime] = stat
+          .slice(stat.lastIndexOf(')') + 2)
+          .split(' ')
+          .slice(11, 13)
+          .map(Number);
+        return [name, ((utime + stime) * 1000) / ticks];
+      } catch {
+        return [name, 0];
+      }
+    }),
+  );
+}
+
+/** The processes whose CPU a phase counts: the gateway, the services together, the monolith, this one. */
+let measured = {};
+
+/**
+ * `seconds` of `run(way)` for each way, in slices taken in turn; each way's slices summarized
+ * together, with the CPU each group of processes spent per answered request.
+ */
+async function interleaved(order, seconds, run) {
+  const samples = Object.fromEntries(order.map((way) => [way, []]));
+  const cpu = Object.fromEntries(order.map((way) => [way, {}]));
+  for (let done = 0; done < seconds; done += SLICE_SECONDS) {
+    for (const way of order) {
+      checkDeadline();
+      const before = cpuTimes(measured);
+      samples[way].push(await run(way, Math.min(SLICE_SECONDS, seconds - done)));
+      const after = cpuTimes(measured);
+      for (const name of Object.keys(measured)) {
+        const group = name.split(':')[0];
+        cpu[way][group] = (cpu[way][group] ?? 0) + after[name] - before[name];
+      }
+    }
+  }
+  return Object.fromEntries(
+    order.map((way) => {
+      const summary = summarize(...samples[way]);
+      const perRequest = Object.fromEntries(
+        Object.entries(cpu[way]).map(([group, ms]) => [group, ms / Math.max(1, summary.requests)]),
+      );
+      return [way, { ...summary, cpuPerRequest: perRequest }];
+    }),
+  );
+}
+
+/** One round: each route, the ways taking turns in an order rotated by the round. */
 async function round(routes, index) {
   const results = {};
   const order = ['a', 'b', 'c'].map((_, position, ways) => ways[(position + index) % ways.length]);
   for (const [route, ways] of Object.entries(routes)) {
-    results[route] = {};
-    for (const way of order) {
-      checkDeadline();
-      const latency = await openLoop(ways[way], { rate: RATE, seconds: LATENCY_SECONDS });
-      checkDeadline();
-      const throughput = await saturate(ways[way], { concurrency: CONCURRENCY, seconds: SATURATION_SECONDS });
-      results[route][way] = { latency, throughput, load: loadavg()[0] };
-    }
+    const latency = await interleaved(order, LATENCY_SECONDS, (way, seconds) =>
+      openLoop(ways[way], { rate: RATE, seconds }),
+    );
+    const throughput = await interleaved(order, SATURATION_SECONDS, (way, seconds) =>
+      saturate(ways[way], { concurrency: CONCURRENCY, seconds }),
+    );
+    results[route] = Object.fromEntries(
+      order.map((way) => [way, { latency: latency[way], throughput: throughput[way], load: loadavg()[0] }]),
+    );
   }
   return results;
 }
+
+const cpuCell = (perRequest) =>
+  Object.entries(perRequest)
+    .map(([group, ms]) => `${group} ${ms.toFixed(3)}`)
+    .join(', ');
 
 function printRound(index, results) {
   console.log('');
   console.log(`Round ${index} (load average at its end ${load()})`);
   console.log('');
   console.log(
-    `| route | way | p50 ms | p90 ms | p99 ms | sent/s | errors | saturated req/s | saturated p50 ms | errors | load (1 min) |`,
+    `| route | way | p50 ms | p90 ms | p99 ms | sent/s | errors | saturated req/s | saturated p50 ms | errors | CPU ms per request at saturation | load (1 min) |`,
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [route, ways] of Object.entries(results)) {
     for (const way of ['a', 'b', 'c']) {
       const { latency: l, throughput: t, load: atEnd } = ways[way];
       console.log(
         `| ${route} | ${WAYS[way]} | ${l.p50.toFixed(2)} | ${l.p90.toFixed(2)} | ${l.p99.toFixed(2)} | ${l.perSecond.toFixed(0)} | ${l.errors} | ` +
-          `${t.perSecond.toFixed(0)} | ${t.p50.toFixed(2)} | ${t.errors} | ${atEnd.toFixed(1)} |`,
+          `${t.perSecond.toFixed(0)} | ${t.p50.toFixed(2)} | ${t.errors} | ${cpuCell(t.cpuPerRequest)} | ${atEnd.toFixed(1)} |`,
       );
     }
   }
@@ -208,9 +285,7 @@ function printSummary(rounds) {
   console.log('');
   console.log(`Medians of ${rounds.length} rounds (spread: lowest-highest of the rounds)`);
   console.log('');
-  console.log(
-    '| route | way | p50 ms | p90 ms | p99 ms | saturated req/s |\n| --- | --- | --- | --- | --- | --- |',
-  );
+  console.log('| route | way | p50 ms | p90 ms | p99 ms | saturated req/s |\n| --- | --- | --- | --- | --- | --- |');
   const of = (route, way, pick) => rounds.map((results) => pick(results[route][way]));
   for (const route of Object.keys(rounds[0])) {
     for (const way of ['a', 'b', 'c']) {
@@ -219,6 +294,25 @@ function printSummary(rounds) {
       console.log(
         `| ${route} | ${WAYS[way]} | ${cell((r) => r.latency.p50)} | ${cell((r) => r.latency.p90)} | ${cell((r) => r.latency.p99)} | ${cell((r) => r.throughput.perSecond, 0)} |`,
       );
+    }
+  }
+  console.log('');
+  console.log("CPU ms per request at saturation, medians of the rounds (the kernel's count, so load-independent)");
+  console.log('');
+  console.log(
+    '| route | way | ' +
+      Object.keys(rounds[0][Object.keys(rounds[0])[0]].a.throughput.cpuPerRequest).join(' | ') +
+      ' |',
+  );
+  console.log(
+    '| --- | --- |' +
+      ' --- |'.repeat(Object.keys(rounds[0][Object.keys(rounds[0])[0]].a.throughput.cpuPerRequest).length),
+  );
+  for (const route of Object.keys(rounds[0])) {
+    for (const way of ['a', 'b', 'c']) {
+      const groups = Object.keys(rounds[0][route][way].throughput.cpuPerRequest);
+      const cells = groups.map((group) => median(of(route, way, (r) => r.throughput.cpuPerRequest[group])).toFixed(3));
+      console.log(`| ${route} | ${WAYS[way]} | ${cells.join(' | ')} |`);
     }
   }
   console.log('');
@@ -242,8 +336,8 @@ async function profile(routes, stack) {
   const windows = {};
   for (const [route, ways] of Object.entries(routes)) {
     const from = monotonicMicros();
-    const result = await saturate(ways.a, { concurrency: CONCURRENCY, seconds: SATURATION_SECONDS });
-    windows[route] = { from, to: monotonicMicros() };
+    const result = summarize(await saturate(ways.a, { concurrency: CONCURRENCY, seconds: SATURATION_SECONDS }));
+    windows[route] = { from, to: monotonicMicros(), requests: result.requests };
     console.log(
       `${route} through the gateway: ${result.perSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, ${result.errors} errors (load ${load()})`,
     );
@@ -258,7 +352,8 @@ async function profile(routes, stack) {
       console.log('');
       console.log(`#### ${app} during ${route} at saturation`);
       console.log('');
-      console.log(profileTables(summarizeProfile(join(dir, file), window)));
+      const summary = summarizeProfile(join(dir, file), window);
+      console.log(`CPU per request: ${(summary.busyMs / window.requests).toFixed(3)} ms. ${profileTables(summary)}`);
     }
   }
 }
@@ -279,12 +374,22 @@ try {
     env,
     port: await freePort(),
     output: { dir: dataDir },
+    // A shared machine under load can take a while to start seven apps.
+    readyTimeoutMs: 180_000,
     ...(PROFILE ? { appEnv: profiled } : {}),
   });
   const { userId, cookie } = await seedUser(stack.url);
   monolith = await startMonolith();
   nats = await connect({ servers: natsUrl, name: 'bench-gateway' });
   const rpc = new RpcClient(nats, { url: natsUrl, namespace, name: 'bench-gateway' }, 10_000);
+  measured = {
+    'gateway:': stack.children.get('gateway').pid,
+    ...Object.fromEntries(
+      [...stack.children].filter(([app]) => app !== 'gateway').map(([app, child]) => [`services:${app}`, child.pid]),
+    ),
+    'monolith:': monolith.pid,
+    'benchmark:': 'self',
+  };
   ways = paths({ gatewayPort: Number(new URL(stack.url).port), monolithPort: monolith.port, rpc, userId, cookie });
 
   // The three ways must give the same answer, or they are not the same read.

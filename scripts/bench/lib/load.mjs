@@ -69,13 +69,13 @@ export async function openLoop(send, { rate, seconds }) {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.floor(next))));
   }
   await Promise.all(pending);
-  const elapsed = (performance.now() - started) / 1000;
-  return summarize(latencies, errors, elapsed);
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
 }
 
 /**
  * Saturation: `concurrency` requests always in flight for `seconds` (a closed loop: the most the
- * path answers per second). Bounded in time; what is in flight at the end is awaited.
+ * path answers per second). Bounded in time; what is in flight at the end is awaited. Both
+ * generators return a sample: its latencies, errors and seconds (see `summarize`).
  */
 export async function saturate(send, { concurrency, seconds }) {
   const latencies = [];
@@ -95,16 +95,17 @@ export async function saturate(send, { concurrency, seconds }) {
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  return summarize(latencies, errors, elapsed);
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
 }
 
-function summarize(latencies, errors, elapsedSeconds) {
-  const sorted = [...latencies].sort((a, b) => a - b);
+/** Percentiles and the rate of one or more samples (slices of one phase) taken together. */
+export function summarize(...samples) {
+  const sorted = samples.flatMap((sample) => sample.latencies).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, sample) => sum + sample.seconds, 0);
   return {
-    requests: latencies.length,
-    errors,
-    perSecond: latencies.length / elapsedSeconds,
+    requests: sorted.length,
+    errors: samples.reduce((sum, sample) => sum + sample.errors, 0),
+    perSecond: sorted.length / seconds,
     p50: quantile(sorted, 0.5),
     p90: quantile(sorted, 0.9),
     p99: quantile(sorted, 0.99),

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The monolith baseline of `npm run bench:gateway`: what a team would build instead of a gateway
 // and services, one Fastify process that verifies the same session cookie the gateway does
-// (jsonwebtoken with HS256, our issuer and audience, then the contract's claims schema and a
-// revocation lookup) and runs the same SQL the services run against the same database, answering
+// (jsonwebtoken with the gateway's key object and options, then the contract's claims schema and
+// a revocation lookup) and runs the same SQL the services run against the same database, answering
 // the same JSON with the same security headers. Started by the benchmark as a child process
 // (so it has a process and an event loop of its own, as the gateway has), on 127.0.0.1 and a
 // free port, which it prints as `listening <port>` once it listens; stops on SIGTERM.
@@ -14,21 +14,21 @@ import pg from 'pg';
 
 const { accessClaimsSchema } = await import('../../../libs/contracts/dist/index.js');
 const { SECURITY_HEADERS } = await import('../../../gateway/dist/http/security-headers.js');
+const { ACCESS_TOKEN_VERIFY_OPTIONS, accessTokenKey } = await import('../../../gateway/dist/auth/access-token-key.js');
 const { UrlSigner } = await import('../../../services/media/dist/files/url-signer.js');
 const { shareUrlOf } = await import('../../../services/media/dist/files/public-paths.js');
 
 const ACCESS_COOKIE = 'likeness_access';
-const JWT_OPTIONS = { algorithms: ['HS256'], issuer: 'likeness', audience: 'likeness' };
 const UNAUTHENTICATED = {
   status: 401,
   code: 'AUTH.UNAUTHENTICATED',
   message: 'Please log in to continue.',
 };
 
-const secret = process.env.JWT_SECRET;
-if (!secret || !process.env.DATABASE_URL || !process.env.MEDIA_SECRET) {
+if (!process.env.JWT_SECRET || !process.env.DATABASE_URL || !process.env.MEDIA_SECRET) {
   throw new Error('DATABASE_URL, JWT_SECRET and MEDIA_SECRET are required');
 }
+const key = accessTokenKey(process.env.JWT_SECRET);
 // The size of TypeORM's default pool, which each service uses.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const signer = new UrlSigner(process.env.MEDIA_SECRET, Number(process.env.SIGNED_URL_TTL_SECONDS ?? 3600));
@@ -41,7 +41,7 @@ function userIdOf(request) {
   if (!token) return undefined;
   let payload;
   try {
-    payload = jwt.verify(token, secret, JWT_OPTIONS);
+    payload = jwt.verify(token, key, ACCESS_TOKEN_VERIFY_OPTIONS);
   } catch {
     return undefined;
   }
@@ -71,7 +71,13 @@ app.get('/api/user', async (request, reply) => {
   const [user] = users.rows;
   if (!user) return reply.code(401).send(UNAUTHENTICATED);
   const account = accounts.rows[0] ?? { balance: 0, held: 0 };
-  return { id: user.id, username: user.username, email: user.email, role: user.role, credits: account.balance - account.held };
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    credits: account.balance - account.held,
+  };
 });
 
 app.get('/api/avatars', async (request, reply) => {
