@@ -67,13 +67,9 @@ class RpcContractInterceptor implements NestInterceptor {
     const subject = this.definition.subject;
     const timer = rpcMetrics.duration.startTimer({ subject });
     const started = performance.now();
-    // Every call is counted and timed in the metrics; a line per answered call is debug (at info
-    // it was most of a service's own time on a cheap read), refusals and failures stay at info.
     const stopTimer = (labels: { outcome: 'ok' | 'rejected' | 'failed' }) => {
       timer(labels);
-      const line = `${subject} ${labels.outcome} in ${Math.round(performance.now() - started)} ms`;
-      if (labels.outcome === 'ok') this.logger.debug(line);
-      else this.logger.log(line);
+      this.logger.log(`${subject} ${labels.outcome} in ${Math.round(performance.now() - started)} ms`);
     };
 
     return new Observable((subscriber) =>
