@@ -21,7 +21,10 @@ function ownerOf(url, functionName) {
 }
 
 const shortUrl = (url) =>
-  url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '').replace(/^.*?\/(gateway|libs|services)\//, '$1/');
+  url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/node_modules\//, '')
+    .replace(/^.*?\/(gateway|libs|services)\//, '$1/');
 
 /**
  * @param {string} file a .cpuprofile
@@ -86,7 +89,9 @@ export function profileTables(summary) {
   const table = (title, rows) => [
     `| ${title} | ms | share of busy |`,
     '| --- | --- | --- |',
-    ...rows.map((row) => `| \`${row.name.replaceAll('|', '\\|')}\` | ${row.ms.toFixed(0)} | ${(row.share * 100).toFixed(1)}% |`),
+    ...rows.map(
+      (row) => `| \`${row.name.replaceAll('|', '\\|')}\` | ${row.ms.toFixed(0)} | ${(row.share * 100).toFixed(1)}% |`,
+    ),
   ];
   return [
     `Busy ${summary.busyMs.toFixed(0)} ms, idle ${summary.idleMs.toFixed(0)} ms in the window.`,
