@@ -5,6 +5,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { GatewayConfig } from '../gateway.config.js';
+import { ACCESS_TOKEN_VERIFY_OPTIONS, accessTokenKey } from './access-token-key.js';
 import { SessionRevocationList } from './session-revocation-list.js';
 import { ACCESS_COOKIE } from './session-cookies.js';
 
@@ -31,10 +32,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       jwtFromRequest: ExtractJwt.fromExtractors([
         (request: FastifyRequest) => request.cookies?.[ACCESS_COOKIE] ?? null,
       ]),
-      secretOrKey: config.JWT_SECRET,
-      algorithms: ['HS256'],
-      issuer: 'likeness',
-      audience: 'likeness',
+      // The typings name strings and Buffers; jsonwebtoken takes a KeyObject as it is.
+      secretOrKey: accessTokenKey(config.JWT_SECRET) as unknown as Buffer,
+      ...ACCESS_TOKEN_VERIFY_OPTIONS,
       ignoreExpiration: false,
     });
   }

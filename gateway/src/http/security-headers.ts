@@ -40,8 +40,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = collectHeaders
  * of them its own way first.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = Object.entries(SECURITY_HEADERS);
   app.addHook('onSend', (_request, reply, payload, done) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    for (const [name, value] of headers) {
       if (!reply.hasHeader(name)) void reply.header(name, value);
     }
     done(null, payload);

@@ -25,6 +25,8 @@ export class NamespacedNatsServer extends ServerNats {
   private readonly own: Subscription[] = [];
   private inFlight = 0;
   private idle: (() => void) | undefined;
+  /** Each handler's route, worked out once (see getRouteFromPattern). */
+  private readonly routes = new Map<string, string>();
 
   constructor(settings: RpcServerOptions) {
     super({
@@ -54,6 +56,19 @@ export class NamespacedNatsServer extends ServerNats {
         }),
       );
     }
+  }
+
+  /**
+   * Nest works a pattern's route out on every message, first trying to read the pattern as JSON:
+   * for our subjects (`auth.users.get`) that throws, and the error cost more than the rest of the
+   * lookup. A registered handler's pattern always gives the same route, so it is kept.
+   */
+  protected override getRouteFromPattern(pattern: string): string {
+    const known = this.routes.get(pattern);
+    if (known !== undefined) return known;
+    const route = super.getRouteFromPattern(pattern);
+    if (this.messageHandlers.has(route)) this.routes.set(pattern, route);
+    return route;
   }
 
   override getPublisher(...args: Parameters<ServerNats['getPublisher']>): ReturnType<ServerNats['getPublisher']> {

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type KeyObject, createHmac, createSecretKey, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG } from '@likeness/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthConfig } from '../auth.config.js';
@@ -21,10 +21,11 @@ export interface IssuedDeviceToken {
  */
 @Injectable()
 export class DeviceTokens {
-  private readonly key: Buffer;
+  /** A key object, made once (a Buffer key would be turned into one on every signature). */
+  private readonly key: KeyObject;
 
   constructor(@Inject(APP_CONFIG) config: AuthConfig) {
-    this.key = Buffer.from(hkdfSync('sha256', config.JWT_SECRET, '', 'likeness device token v1', 32));
+    this.key = createSecretKey(Buffer.from(hkdfSync('sha256', config.JWT_SECRET, '', 'likeness device token v1', 32)));
   }
 
   issue(userId: number): IssuedDeviceToken {

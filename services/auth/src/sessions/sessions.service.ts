@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type KeyObject, createHash, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import type {
   AccessClaims,
   AuthRpc,
@@ -43,6 +43,8 @@ type LoginCall = LoginRequest & { ip?: string | undefined; deviceToken?: string 
 @Injectable()
 export class SessionsService {
   private readonly logger = new Logger(SessionsService.name);
+  /** Made once: given the secret as a string, jsonwebtoken makes a key object on every signature. */
+  private readonly accessTokenKey: KeyObject;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AuthConfig,
@@ -52,7 +54,9 @@ export class SessionsService {
     private readonly limits: LoginLimits,
     private readonly devices: DeviceTokens,
     private readonly revocations: SessionRevocations,
-  ) {}
+  ) {
+    this.accessTokenKey = createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8'));
+  }
 
   async register(request: RegisterRequest): Promise<Session> {
     const user = await this.users.register(request);
@@ -211,7 +215,7 @@ export class SessionsService {
   private session(user: User, familyId: string, refreshToken: string, refreshTokenExpiresAt: Date): Session {
     const accessTokenExpiresAt = new Date(Date.now() + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000);
     const claims: AccessClaims = { sub: String(user.id), username: user.username, role: user.role, sid: familyId };
-    const accessToken = jwt.sign(claims, this.config.JWT_SECRET, {
+    const accessToken = jwt.sign(claims, this.accessTokenKey, {
       algorithm: 'HS256',
       expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS,
       issuer: JWT_ISSUER,

@@ -34,6 +34,18 @@ describe(UrlSigner.name, () => {
     expect(sut().fileUrl(KEY)).toBe(first);
   });
 
+  it('should give a key a new URL, valid for the new window, once its window has passed', () => {
+    const signer = sut();
+    const first = signer.fileUrl(KEY);
+    expect(signer.fileUrl(KEY)).toBe(first);
+    now += 1800_000;
+    const next = signer.fileUrl(KEY);
+    expect(next).not.toBe(first);
+    const { key, expires, signature } = parse(next);
+    expect(Number(expires)).toBeGreaterThan(Number(parse(first).expires));
+    expect(signer.verify(key, expires, signature)).toEqual({ status: 'valid', secondsLeft: expect.any(Number) });
+  });
+
   it('should keep a URL valid for at least the lifetime and at most one and a half', () => {
     for (const offset of [0, 1, 1799, 1800, 1801, 3599]) {
       const at = now + offset * 1000;
