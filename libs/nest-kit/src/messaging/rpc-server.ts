@@ -23,6 +23,7 @@ export interface RpcServerOptions {
 export class NamespacedNatsServer extends ServerNats {
   private readonly settings: RpcServerOptions;
   private readonly own: Subscription[] = [];
+  private connection: NatsConnection | undefined;
   private inFlight = 0;
   private idle: (() => void) | undefined;
   /** Each handler's route, worked out once (see getRouteFromPattern). */
@@ -40,7 +41,22 @@ export class NamespacedNatsServer extends ServerNats {
     this.settings = settings;
   }
 
+  /**
+   * Says it is listening only once the server has every subscription: a request sent the moment
+   * an app (or a replica that just restarted) is up then finds a responder, not "no responders".
+   */
+  override start(callback: (error?: unknown, ...optionalParams: unknown[]) => void): void {
+    super.start((error?: unknown, ...rest: unknown[]) => {
+      if (error || !this.connection) return callback(error, ...rest);
+      this.connection.flush().then(
+        () => callback(),
+        (flushError: unknown) => callback(flushError),
+      );
+    });
+  }
+
   override bindEvents(client: NatsConnection): void {
+    this.connection = client;
     for (const [pattern, handler] of this.messageHandlers) {
       const queue = (handler.extras?.['queue'] as string | undefined) ?? this.settings.queue;
       const onMessage = this.getMessageHandler(pattern);
