@@ -1,43 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { AdminRpc, AuthEvents, BillingEvents, GenerationEvents, TrainingEvents } from '@likeness/contracts';
-import { createServiceApp, loadConfig, runMigrations } from '@likeness/nest-kit';
-import {
-  type TestEventPublisher,
-  connectEventPublisher,
-  createTestRpcClient,
-  createTestServiceEnvironment,
-  waitFor,
-  waitForInbox,
-} from '@likeness/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
-import { reportingService } from '../src/reporting.service-definition.js';
-
-const admin = { caller: { userId: 1, role: 'admin' as const } };
+import { waitFor, waitForInbox } from '@likeness/testing';
+import { ADMIN as admin, type ReportingHarness, startReporting } from './reporting-harness.js';
 
 describe('reporting admin read models', () => {
-  let env: Awaited<ReturnType<typeof createTestServiceEnvironment>>;
-  let app: NestFastifyApplication;
-  let db: pg.Pool;
-  let events: TestEventPublisher;
-  let client: Awaited<ReturnType<typeof createTestRpcClient>>;
+  let reporting: ReportingHarness;
+  let db: ReportingHarness['db'];
+  let events: ReportingHarness['events'];
+  let client: ReportingHarness['client'];
 
   beforeAll(async () => {
-    env = await createTestServiceEnvironment('reporting-admin');
-    const config = loadConfig(reportingService.configSchema, env.env);
-    await runMigrations(reportingService.database(config));
-    app = await createServiceApp(reportingService, config);
-    db = new pg.Pool({ connectionString: env.database.url, max: 2 });
-    events = await connectEventPublisher(env.natsUrl, env.namespace);
-    client = await createTestRpcClient(env.natsUrl, env.namespace, 10_000);
+    reporting = await startReporting('reporting-admin');
+    ({ db, events, client } = reporting);
   });
 
   afterAll(async () => {
-    await client?.close();
-    await events?.close();
-    await db?.end();
-    await app?.close();
-    await env?.database.drop();
+    await reporting?.close();
   });
 
   const handled = async (id: string) => waitForInbox(db, 'reporting', id);
@@ -349,7 +327,7 @@ describe('reporting admin read models', () => {
 
   it('should expose how late events reach the read models', async () => {
     await waitFor(async () => (await summary()).lastEventAt !== null, { what: 'an event to be applied' });
-    const port = (app.getHttpServer().address() as { port: number }).port;
+    const port = (reporting.app.getHttpServer().address() as { port: number }).port;
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
     expect(metrics).toMatch(/likeness_read_model_lag_seconds_count\{type="auth.UserRegistered"\} [1-9]/);
   });

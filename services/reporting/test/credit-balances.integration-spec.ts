@@ -1,42 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { AdminRpc, AuthEvents, BillingEvents } from '@likeness/contracts';
-import { createServiceApp, loadConfig, runMigrations } from '@likeness/nest-kit';
-import {
-  type TestEventPublisher,
-  connectEventPublisher,
-  createTestRpcClient,
-  createTestServiceEnvironment,
-  waitForInbox,
-} from '@likeness/testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
-import { reportingService } from '../src/reporting.service-definition.js';
-
-const admin = { caller: { userId: 1, role: 'admin' as const } };
+import { waitForInbox } from '@likeness/testing';
+import { ADMIN as admin, type ReportingHarness, startReporting } from './reporting-harness.js';
 
 describe("reporting's credit balances", () => {
-  let env: Awaited<ReturnType<typeof createTestServiceEnvironment>>;
-  let app: NestFastifyApplication;
-  let db: pg.Pool;
-  let events: TestEventPublisher;
-  let client: Awaited<ReturnType<typeof createTestRpcClient>>;
+  let reporting: ReportingHarness;
+  let db: ReportingHarness['db'];
+  let events: ReportingHarness['events'];
+  let client: ReportingHarness['client'];
 
   beforeAll(async () => {
-    env = await createTestServiceEnvironment('reporting-balances');
-    const config = loadConfig(reportingService.configSchema, env.env);
-    await runMigrations(reportingService.database(config));
-    app = await createServiceApp(reportingService, config);
-    db = new pg.Pool({ connectionString: env.database.url, max: 2 });
-    events = await connectEventPublisher(env.natsUrl, env.namespace);
-    client = await createTestRpcClient(env.natsUrl, env.namespace, 10_000);
+    reporting = await startReporting('reporting-balances');
+    ({ db, events, client } = reporting);
   });
 
   afterAll(async () => {
-    await client?.close();
-    await events?.close();
-    await db?.end();
-    await app?.close();
-    await env?.database.drop();
+    await reporting?.close();
   });
 
   it('should end with the newest balance when one account’s changes arrive scrambled and repeated', async () => {
