@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './gateway.config.js';
 import { GatewayModule } from './gateway.module.js';
+import { closeServer, metricsUrl, startMetricsServer } from './health/metrics-server.js';
 import { registerBodyTypes } from './http/body-types.js';
 import { clientErrorHandler, expectationFailedHandler, frameworkErrorHandler } from './http/client-errors.js';
 import { sendError } from './http/http-errors.js';
@@ -16,6 +17,7 @@ import {
   registerNoStoreByDefault,
 } from './http/request-hooks.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerRequestMetrics } from './http/request-metrics.js';
 import { registerStaticSpa } from './http/static-spa.js';
 import { registerMediaFileRoutes } from './media/media-file.routes.js';
 import { MediaHttpClient } from './media/media-http.client.js';
@@ -54,6 +56,7 @@ export async function createGatewayApp(
   registerCloseUnreadBodies(fastify);
   registerCorrelation(fastify);
   registerAccessLog(fastify, logger);
+  registerRequestMetrics(fastify);
   registerCsrfProtection(fastify, config.PUBLIC_ORIGIN);
   registerBodyTypes(fastify);
   await app.register(fastifyCookie);
@@ -63,7 +66,15 @@ export async function createGatewayApp(
   fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
   registerMediaFileRoutes(fastify, app.get(MediaHttpClient));
   await registerStaticSpa(fastify, config.STATIC_DIR);
-  await app.listen(config.PORT, config.HOST);
+  const metricsServer = await startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, logger);
+  fastify.addHook('onClose', () => closeServer(metricsServer));
+  try {
+    await app.listen(config.PORT, config.HOST);
+  } catch (error) {
+    await closeServer(metricsServer);
+    throw error;
+  }
+  logger.info({ url: metricsUrl(metricsServer) }, 'gateway metrics served');
   return app;
 }
 

@@ -44,6 +44,10 @@ const trustProxySchema = () =>
 export const gatewayConfigSchema = baseConfigSchema.extend({
   HOST: z.string().default('127.0.0.1'),
   PORT: envPort(3000),
+  /** The internal port's address, where Prometheus scrapes /metrics (never the public port). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** The internal port for /metrics; 0 picks a free one. */
+  METRICS_PORT: envPort(0),
   /** Verifies access tokens; the auth service signs with the same secret. */
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
   /** Media's HTTP port, where image bytes are streamed to and from (never over NATS). */

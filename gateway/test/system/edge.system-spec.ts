@@ -4,12 +4,13 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { type Avatar, MediaRpc, type UploadedImage, errorBodySchema } from '@likeness/contracts';
 import { LocalObjectStorage } from '@likeness/storage';
-import { createTestRpcClient } from '@likeness/testing';
+import { createTestRpcClient, freePort } from '@likeness/testing';
 import { type Session, apiClient, photo } from './api-client.js';
 import { type RunningStack, expectError, startTestStack } from './stack-harness.js';
 
 let stack: RunningStack;
 let api: ReturnType<typeof apiClient>;
+let metricsPort: number;
 
 interface RawResult {
   status: number;
@@ -95,7 +96,8 @@ function expectRefusal(result: RawResult, status: number, code: string, message?
 }
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  metricsPort = await freePort();
+  stack = await startTestStack({}, { appEnv: { gateway: { METRICS_PORT: String(metricsPort) } } });
   api = apiClient(stack.url, '198.51.100');
 });
 
@@ -358,5 +360,32 @@ describe('validation messages', () => {
     expect(result.status).toBeLessThan(500);
     expect(errorBodySchema.parse(result.json).issues).toBeUndefined();
     expect(result.text).not.toMatch(/refreshToken/);
+  });
+});
+
+describe('metrics', () => {
+  const scrape = async () => {
+    const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    return response.text();
+  };
+
+  it('should count answers by route template on the internal port, never by the path a client chose', async () => {
+    const unknownId = '7c9e6679-7425-40de-944c-e07c0f6a1b55';
+    expect((await raw(`/api/avatars/${unknownId}`, { method: 'DELETE' })).status).toBe(401);
+    expect((await raw(`/api/${randomBytes(8).toString('hex')}`)).status).toBe(404);
+
+    const text = await scrape();
+    expect(text).toMatch(
+      /likeness_http_request_seconds_count\{method="DELETE",route="\/api\/avatars\/:id",status="401"\} [1-9]/,
+    );
+    expect(text).toMatch(/likeness_http_request_seconds_count\{method="GET",route="\/\*",status="404"\} [1-9]/);
+    expect(text).not.toContain(unknownId);
+  });
+
+  it('should not serve metrics on the public port', async () => {
+    const response = await raw('/metrics');
+    expect(response.text).not.toContain('likeness_http_request_seconds');
   });
 });
