@@ -14,6 +14,7 @@ export * from './rate-limits/token-buckets.js';
 export * from './jobs/job-handler.decorator.js';
 export * from './jobs/job-workers.js';
 export * from './jobs/jobs-stream.js';
+export * from './jobs/job-queue-metrics.js';
 export * from './periodic/periodic.decorator.js';
 export * from './periodic/periodic-tasks.js';
 export * from './events/outbox-message.entity.js';

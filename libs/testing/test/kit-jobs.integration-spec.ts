@@ -7,6 +7,7 @@ import {
   type JobProcessor,
   OutboxService,
   isJobQueued,
+  metricsRegistry,
   namespaced,
   namespacedStream,
 } from '@likeness/nest-kit';
@@ -268,5 +269,27 @@ describe('work-queue jobs (JobHandler)', () => {
     await nc.close();
     await app.get(Enqueuer).enqueue('after-garbage');
     await waitFor(async () => runsOf('after-garbage')[0]?.endedAt, { what: 'the next job' });
+  });
+
+  it('should report how many jobs wait, how many run and how old the oldest is on /metrics', async () => {
+    const queueMetric = async (name: string) => {
+      const line = (await metricsRegistry.metrics())
+        .split('\n')
+        .find((text) => text.startsWith(`${name}{job="${workJob.subject}"}`));
+      return line === undefined ? undefined : Number(line.split(' ').pop());
+    };
+    plans.set('queued-1', { durationMs: 2_000 });
+    const app = await start('a', { ...options, concurrency: 1 });
+    for (const key of ['queued-1', 'queued-2', 'queued-3']) await app.get(Enqueuer).enqueue(key);
+    await waitFor(async () => runsOf('queued-1')[0], { what: 'the first job to start' });
+    await waitFor(async () => (await queueMetric('likeness_job_queue_waiting')) === 2, { what: 'two jobs waiting' });
+    expect(await queueMetric('likeness_job_queue_in_progress')).toBe(1);
+    expect(await queueMetric('likeness_job_queue_oldest_seconds')).toBeGreaterThan(0);
+
+    await waitFor(async () => runsOf('queued-3')[0]?.endedAt, { timeoutMs: 15_000, what: 'every job to run' });
+    await waitFor(async () => (await queueMetric('likeness_job_queue_oldest_seconds')) === 0, {
+      what: 'an empty queue',
+    });
+    expect(await queueMetric('likeness_job_queue_waiting')).toBe(0);
   });
 });

@@ -23,6 +23,7 @@ import {
   type JobOptions,
   type JobProcessor,
 } from './job-handler.decorator.js';
+import { watchJobQueue } from './job-queue-metrics.js';
 import { ensureJobsStream } from './jobs-stream.js';
 
 /** How long one pull waits for a job before asking again (and noticing a shutdown). */
@@ -44,6 +45,7 @@ interface Worker {
   options: Required<JobOptions>;
   processor: JobProcessor<JobDefinition>;
   consumer?: Consumer;
+  stopWatching?: () => void;
 }
 
 interface InFlight {
@@ -63,6 +65,7 @@ interface InFlight {
 export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(JobWorkers.name);
   private readonly inFlight = new Set<InFlight>();
+  private readonly workers: Worker[] = [];
   private loops: Promise<void>[] = [];
   private stopping = false;
 
@@ -86,6 +89,7 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
         options: { backoff: RETRY_BACKOFF, ...options },
         processor: wrapper.instance as JobProcessor<JobDefinition>,
       };
+      this.workers.push(worker);
       for (let slot = 1; slot <= worker.options.concurrency; slot += 1) this.loops.push(this.loop(worker, slot));
       this.logger.log(`Taking ${metadata.job.subject} jobs, ${worker.options.concurrency} at a time`);
     }
@@ -93,6 +97,7 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    for (const worker of this.workers) worker.stopWatching?.();
     const drained = Promise.all(this.loops).then(() => true);
     const timedOut = sleep(this.config.SHUTDOWN_GRACE_MS).then(() => false);
     if (!(await Promise.race([drained, timedOut]))) {
@@ -132,7 +137,8 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
     }
   }
 
-  private async consumer({ job, options }: Worker): Promise<Consumer> {
+  private async consumer(worker: Worker): Promise<Consumer> {
+    const { job, options } = worker;
     const jsm = await jetstreamManager(this.nats);
     const stream = await ensureJobsStream(jsm, this.settings);
     // No delivery limit on the broker's side: a delivery past the last attempt gives the job up,
@@ -144,6 +150,7 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
       maxDeliver: -1,
       maxAckPending: MAX_ACK_PENDING,
     });
+    worker.stopWatching ??= watchJobQueue(job, this.nats, jsm, this.settings);
     return jetstream(this.nats).consumers.get(stream, job.consumer);
   }
 
