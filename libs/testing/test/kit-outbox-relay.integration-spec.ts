@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AuthEvents, type EventEnvelope, type EventPayload } from '@likeness/contracts';
-import { type EventContext, EventHandler } from '@likeness/nest-kit';
+import { type EventContext, EventHandler, metricsRegistry } from '@likeness/nest-kit';
 import { Injectable } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
@@ -69,7 +69,13 @@ describe('the outbox relay', () => {
     await env?.database.drop();
   });
 
+  const publishedOfType = async (type: string) =>
+    (await metricsRegistry.getSingleMetric('likeness_outbox_published_total')?.get())?.values.find(
+      (value) => value.labels['type'] === type,
+    )?.value ?? 0;
+
   it('should publish a backlog bigger than a batch once each, in the order it was written', async () => {
+    const countedBefore = await publishedOfType('auth.UserRegistered');
     const usernames = Array.from({ length: 600 }, (_, index) => `burst_${index}`);
     await commitRows(usernames.map((username, index) => ({ envelope: registration(1_000 + index, username) })));
     await waitFor(async () => handled.filter((name) => name.startsWith('burst_')).length >= usernames.length, {
@@ -77,6 +83,8 @@ describe('the outbox relay', () => {
     });
     expect(handled.filter((name) => name.startsWith('burst_'))).toEqual(usernames);
     expect(await unpublished()).toEqual([]);
+    // Counted by type once each, for the on-call dashboards (e.g. the training failure ratio).
+    expect((await publishedOfType('auth.UserRegistered')) - countedBefore).toBe(usernames.length);
   });
 
   it('should publish the rest of a batch when one publish fails, and retry the failed row until it goes', async () => {

@@ -229,16 +229,21 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         .setOnLocked('skip_locked')
         .getMany();
       const outcomes = await Promise.allSettled(rows.map((row) => this.publish(js, row)));
-      const acknowledged = rows.filter((_, index) => outcomes[index]?.status === 'fulfilled').map((row) => row.id);
+      const acknowledged = rows.filter((_, index) => outcomes[index]?.status === 'fulfilled');
       if (acknowledged.length > 0) {
-        await manager.update(OutboxMessage, acknowledged, { publishedAt: () => 'now()' });
+        await manager.update(
+          OutboxMessage,
+          acknowledged.map((row) => row.id),
+          { publishedAt: () => 'now()' },
+        );
       }
       const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
-      return { published: acknowledged.length, failure: rejected?.reason as Error | undefined };
+      return { published: acknowledged, failure: rejected?.reason as Error | undefined };
     });
-    if (published > 0) eventMetrics.published.inc(published);
+    // Counted once committed: a batch that rolls back is published again by the next one.
+    for (const row of published) eventMetrics.published.inc({ type: row.envelope.type });
     if (failure) throw failure;
-    return published;
+    return published.length;
   }
 
   private publish(js: JetStreamClient, row: OutboxMessage) {

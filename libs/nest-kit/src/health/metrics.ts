@@ -17,7 +17,8 @@ export const rpcMetrics = {
 export const eventMetrics = {
   published: new Counter({
     name: 'likeness_outbox_published_total',
-    help: 'Events the outbox relay published to JetStream',
+    help: 'Events and jobs the outbox relay published to JetStream, by type (e.g. training.TrainingFailed): each committed once',
+    labelNames: ['type'] as const,
     registers: [metricsRegistry],
   }),
   pending: new Gauge({
