@@ -7,10 +7,14 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import * as keda from '@kubernetes-models/keda';
+import * as prometheusOperator from '@kubernetes-models/prometheus-operator';
+import * as contracts from '@likeness/contracts';
+import { metricsRegistry } from '@likeness/nest-kit';
 import * as kubernetes from 'kubernetes-models';
 import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
 import { gatewayConfigSchema } from '../../gateway/src/gateway.config.js';
+import '../../gateway/src/http/request-metrics.js';
 import { authConfigSchema } from '../../services/auth/src/auth.config.js';
 import { billingConfigSchema } from '../../services/billing/src/billing.config.js';
 import { generationConfigSchema } from '../../services/generation/src/generation.config.js';
@@ -102,7 +106,10 @@ function render(dir: string): Obj[] {
 interface ModelClass {
   new (data: Obj): { validate(): void };
 }
-const modelGroups = { ...kubernetes, ...keda } as unknown as Record<string, Record<string, Record<string, ModelClass>>>;
+const modelGroups = { ...kubernetes, ...keda, ...prometheusOperator } as unknown as Record<
+  string,
+  Record<string, Record<string, ModelClass>>
+>;
 
 /** `networking.k8s.io/v1` → kubernetes-models' `networkingK8sIo.v1`; the core group is `v1`. */
 function modelFor(apiVersion: string, kind: string): ModelClass | undefined {
@@ -271,7 +278,7 @@ describe.each(Object.keys(KUSTOMIZATIONS) as (keyof typeof KUSTOMIZATIONS)[])('k
     }
   });
 
-  it('should validate every object against its Kubernetes or KEDA schema', () => {
+  it('should validate every object against its Kubernetes, KEDA or Prometheus Operator schema', () => {
     const checked = objects.filter((o) => o.apiVersion !== CNPG_GROUP);
     const problems = checked.map((o) => ({ object: `${o.kind}/${o.metadata.name}`, problem: schemaProblem(o) }));
     expect(problems).toEqual(problems.map(({ object }) => ({ object, problem: undefined })));
@@ -497,5 +504,90 @@ describe('docker-compose.yml, parsed by each app’s config schema', () => {
   it('should say it needs Compose v2 (the top-level name key)', () => {
     expect(compose.name).toBeDefined();
     expect(readFileSync(join(root, 'deploy', 'README.md'), 'utf8')).toMatch(/Compose v2/);
+  });
+});
+
+describe('monitoring (production overlay)', () => {
+  const objects = rendered.production;
+  const rules: Obj[] = objects
+    .filter((o) => o.kind === 'PrometheusRule')
+    .flatMap((o) => o.spec.groups.flatMap((group: Obj) => group.rules));
+  const dashboardMap = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.labels?.grafana_dashboard === '1');
+  const dashboard: Obj = JSON.parse(String(Object.values(dashboardMap?.data ?? {})[0] ?? '{}'));
+  const dashboardExpressions: string[] = (dashboard.panels ?? []).flatMap((panel: Obj) =>
+    (panel.targets ?? []).map((target: Obj) => String(target.expr)),
+  );
+
+  /** Every metric the apps export (the kit's, the gateway's, Node's defaults) and Prometheus' own `up`. */
+  const exported = async () =>
+    new Set(['up', ...(await metricsRegistry.getMetricsAsJSON()).map((metric) => metric.name)]);
+  const metricsIn = (expression: string) =>
+    [...expression.matchAll(/\b((?:likeness|process|nodejs)_[a-z0-9_]+|up)\b(?=\s*[{[)]|\s*$|\s*[=<>!])/g)].map(
+      ([, name]) => (name as string).replace(/_(bucket|count|sum)$/, ''),
+    );
+
+  it('should alert and chart only on metrics the apps export', async () => {
+    const known = await exported();
+    const expressions = [...rules.map((rule) => String(rule.expr)), ...dashboardExpressions];
+    expect(rules.length).toBeGreaterThanOrEqual(8);
+    expect(dashboardExpressions.length).toBeGreaterThanOrEqual(10);
+    const unknown = expressions.flatMap((expression) =>
+      metricsIn(expression)
+        .filter((name) => !known.has(name))
+        .map((name) => `${name} in ${expression}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('should name only event types that exist where an expression filters by one', () => {
+    const types = new Set(
+      Object.entries(contracts)
+        .filter(([key]) => key.endsWith('Events'))
+        .flatMap(([, events]) => Object.values(events as Record<string, Obj>))
+        .filter((event) => typeof event.service === 'string' && typeof event.name === 'string')
+        .map((event) => `${event.service}.${event.name}`),
+    );
+    const expressions = [...rules.map((rule) => String(rule.expr)), ...dashboardExpressions];
+    const named = expressions.flatMap((expression) =>
+      [...expression.matchAll(/type="([^"]+)"/g)].map(([, type]) => type),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((type) => !types.has(type as string))).toEqual([]);
+  });
+
+  it('should give every alert a severity, a summary and a description', () => {
+    const incomplete = rules
+      .filter((rule) => rule.alert)
+      .filter(
+        (rule) =>
+          !['warning', 'critical'].includes(rule.labels?.severity) ||
+          !rule.annotations?.summary ||
+          !rule.annotations?.description,
+      )
+      .map((rule) => rule.alert);
+    expect(incomplete).toEqual([]);
+  });
+
+  it('should scrape a named port that every selected pod declares, and the gateway never on its public port', () => {
+    const deployments = objects.filter((o) => o.kind === 'Deployment');
+    const selects = (selector: Obj, labels: Obj) =>
+      Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value) &&
+      (selector.matchExpressions ?? []).every((expression: Obj) => expression.values.includes(labels[expression.key]));
+    const monitors = objects.filter((o) => o.kind === 'PodMonitor');
+    expect(monitors.length).toBeGreaterThan(0);
+    const scraped = monitors.flatMap((monitor) =>
+      deployments
+        .filter((deployment) => selects(monitor.spec.selector, deployment.spec.template.metadata.labels))
+        .flatMap((deployment) =>
+          monitor.spec.podMetricsEndpoints.map((endpoint: Obj) => ({
+            deployment: deployment.metadata.name as string,
+            port: deployment.spec.template.spec.containers[0].ports.find((port: Obj) => port.name === endpoint.port),
+          })),
+        ),
+    );
+    const apps = deployments.map((deployment) => deployment.metadata.name as string).sort();
+    expect([...new Set(scraped.map((target) => target.deployment))].sort()).toEqual(apps);
+    expect(scraped.filter((target) => target.port === undefined)).toEqual([]);
+    expect(scraped.find((target) => target.deployment === 'gateway')?.port.containerPort).toBe(9464);
   });
 });
