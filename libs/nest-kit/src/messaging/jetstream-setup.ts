@@ -36,6 +36,7 @@ export async function ensureStream(jsm: JetStreamManager, settings: NatsSettings
     max_age: nanos(spec.maxAgeMs),
     duplicate_window: nanos(spec.duplicateWindowMs),
     max_bytes: spec.maxBytes ?? -1,
+    num_replicas: settings.replicas ?? 1,
   } satisfies Partial<StreamConfig>;
   try {
     const info = await jsm.streams.info(name);
@@ -53,7 +54,10 @@ export async function ensureStream(jsm: JetStreamManager, settings: NatsSettings
       });
     } catch (raced) {
       if (!(raced instanceof JetStreamApiError)) throw raced;
-      await jsm.streams.info(name);
+      // Another replica created it first; or the server refused the spec, which is the error to tell.
+      await jsm.streams.info(name).catch((error: unknown) => {
+        throw isNotFound(error) ? raced : error;
+      });
     }
   }
   return name;
@@ -111,6 +115,8 @@ export async function ensureConsumer(
     });
   } catch (raced) {
     if (!(raced instanceof JetStreamApiError)) throw raced;
-    await jsm.consumers.info(stream, spec.durable);
+    await jsm.consumers.info(stream, spec.durable).catch((error: unknown) => {
+      throw isNotFound(error) ? raced : error;
+    });
   }
 }
