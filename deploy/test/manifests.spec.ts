@@ -440,7 +440,8 @@ describe('deploy/k8s kustomizations', () => {
       ];
       expect(entries.length).toBeGreaterThan(0);
       for (const entry of entries) {
-        const path = resolve(root, dir, entry);
+        // A generator's file may be given a key: `key=path`.
+        const path = resolve(root, dir, entry.split('=').pop() as string);
         expect({ entry, exists: existsSync(path) }).toEqual({ entry, exists: true });
         if (statSync(path).isDirectory()) {
           expect(existsSync(join(path, 'kustomization.yaml'))).toBe(true);
@@ -704,13 +705,25 @@ describe('deploy/k8s base', () => {
       }
     });
 
-    it('should let traffic into the gateway only from the ingress controller namespace', () => {
+    it('should let traffic into the gateway only from the ingress controller, and Prometheus on its metrics port', () => {
       const rules = policiesFor(podLabels('gateway')).flatMap((p) => p.spec.ingress ?? []);
-      expect(rules.length).toBeGreaterThan(0);
-      for (const rule of rules) {
-        expect(rule.from.every((peer: Obj) => peer.namespaceSelector && !peer.ipBlock)).toBe(true);
-        expect(rule.ports.map((p: Obj) => p.port)).toEqual([3000]);
-      }
+      const allowed = rules.flatMap((rule: Obj) =>
+        rule.from.flatMap((peer: Obj) =>
+          rule.ports.map((port: Obj) => ({
+            namespace: peer.ipBlock
+              ? 'an address block'
+              : peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'],
+            port: port.port,
+          })),
+        ),
+      );
+      expect(allowed).toEqual(
+        expect.arrayContaining([
+          { namespace: 'ingress-nginx', port: 3000 },
+          { namespace: 'monitoring', port: 9464 },
+        ]),
+      );
+      expect(allowed).toHaveLength(2);
     });
 
     it.each([...SERVICES, WORKER] as const)(

@@ -1,4 +1,4 @@
-import { APP_CONFIG, NatsModule } from '@likeness/nest-kit';
+import { APP_CONFIG, NatsModule, natsSettingsOf } from '@likeness/nest-kit';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
@@ -36,7 +36,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         NatsModule.forRoot(
-          { url: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'gateway' },
+          natsSettingsOf(config, 'gateway'),
           config.RPC_TIMEOUT_MS,
         ),
         PassportModule,

@@ -7,6 +7,7 @@ import { ConfigError, type ServiceConfig, loadConfig } from '../config/config.js
 import { type ServiceDatabase, runMigrations } from '../database/data-source.js';
 import { parseDeadLetterArgs, replayDeadLetters } from '../events/dead-letter-replay.js';
 import { PinoNestLogger, createLogger, logFormat, type Logger } from '../logging/logger.js';
+import { natsSettingsOf } from '../messaging/nats.js';
 import { NamespacedNatsServer } from '../messaging/rpc-server.js';
 
 export interface ServiceDefinition<C extends ServiceConfig> {
@@ -41,7 +42,7 @@ export async function runServiceMain<C extends ServiceConfig>(definition: Servic
       const filter = parseDeadLetterArgs(process.argv.slice(3));
       const events = await replayDeadLetters(
         definition.database(config),
-        { url: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: definition.service },
+        natsSettingsOf(config, definition.service),
         filter,
       );
       for (const event of events) logger.info(event, filter.dryRun ? 'Parked event' : 'Replayed parked event');

@@ -10,6 +10,7 @@ import { OutboxService } from '../events/outbox.service.js';
 import { OUTBOX_CHANNEL, OutboxRelay } from '../events/outbox-relay.js';
 import { HealthController } from '../health/health.controller.js';
 import { JobWorkers } from '../jobs/job-workers.js';
+import { natsSettingsOf } from '../messaging/nats.js';
 import { NatsModule } from '../messaging/nats.module.js';
 import { PeriodicTasks } from '../periodic/periodic-tasks.js';
 import { createSystemController } from './system.controller.js';
@@ -31,10 +32,7 @@ export class ServiceKitModule {
     return {
       module: ServiceKitModule,
       imports: [
-        NatsModule.forRoot(
-          { url: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: service },
-          config.RPC_TIMEOUT_MS,
-        ),
+        NatsModule.forRoot(natsSettingsOf(config, service), config.RPC_TIMEOUT_MS),
         TypeOrmModule.forRoot(database),
         DiscoveryModule,
       ],

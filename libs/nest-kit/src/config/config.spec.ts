@@ -9,7 +9,20 @@ describe(loadConfig.name, () => {
       NATS_NAMESPACE: '',
       HTTP_PORT: 0,
       LOG_LEVEL: 'info',
+      JETSTREAM_REPLICAS: 1,
     });
+    expect(config.EVENTS_MAX_BYTES).toBeUndefined();
+  });
+
+  it('should take the JetStream replicas a cluster can have, and nothing else', () => {
+    const env = { DATABASE_URL: 'postgres://localhost/likeness', EVENTS_MAX_BYTES: '21474836480' };
+    expect(loadConfig(serviceConfigSchema, { ...env, JETSTREAM_REPLICAS: '3' })).toMatchObject({
+      JETSTREAM_REPLICAS: 3,
+      EVENTS_MAX_BYTES: 21_474_836_480,
+    });
+    expect(() => loadConfig(serviceConfigSchema, { ...env, JETSTREAM_REPLICAS: '2' })).toThrow(
+      'JETSTREAM_REPLICAS: must be 1, 3 or 5',
+    );
   });
 
   it('should list every problem at once when the environment is bad', () => {

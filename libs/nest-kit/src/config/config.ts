@@ -53,6 +53,20 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]*$/, { error: 'may hold letters, digits, - and _ only' })
     .default(''),
+  /**
+   * Copies JetStream keeps of every stream and KV bucket the apps create: 1 on a single server,
+   * 3 (or 5) on a JetStream cluster. Every app must be given the same number.
+   */
+  JETSTREAM_REPLICAS: z.coerce
+    .number()
+    .int()
+    .refine((replicas) => [1, 3, 5].includes(replicas), { error: 'must be 1, 3 or 5' })
+    .default(1),
+  /**
+   * A size cap on the EVENTS stream besides its 30 days (oldest events go first), in bytes. The
+   * server reserves it on its storage when the stream is created; unset: no size cap.
+   */
+  EVENTS_MAX_BYTES: z.coerce.number().int().positive().optional(),
   /** Milliseconds a request/reply call waits for an answer. */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Reported by health checks and pings. */

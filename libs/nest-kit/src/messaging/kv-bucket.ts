@@ -16,7 +16,7 @@ export class KvBucket {
 
   constructor(
     private readonly nats: NatsConnection,
-    private readonly settings: Pick<NatsSettings, 'namespace'>,
+    private readonly settings: Pick<NatsSettings, 'namespace' | 'replicas'>,
     /** Without the namespace. */
     private readonly name: string,
     private readonly options: KvBucketOptions = {},
@@ -26,6 +26,7 @@ export class KvBucket {
     this.opened ??= new Kvm(this.nats)
       .create(namespacedStream(this.settings, this.name), {
         history: 1,
+        replicas: this.settings.replicas ?? 1,
         ...(this.options.ttlMs ? { ttl: this.options.ttlMs } : {}),
       })
       .catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { BaseConfig } from '../config/config.js';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 
@@ -8,6 +9,24 @@ export interface NatsSettings {
   namespace: string;
   /** The connection's name, shown by the server's monitoring. */
   name: string;
+  /** Copies of each stream and KV bucket created (JETSTREAM_REPLICAS); unset: 1. */
+  replicas?: number;
+  /** The EVENTS stream's size cap in bytes (EVENTS_MAX_BYTES); unset: none. */
+  eventsMaxBytes?: number | undefined;
+}
+
+/** An app's NATS settings from its configuration; `name` is the connection's. */
+export function natsSettingsOf(
+  config: Pick<BaseConfig, 'NATS_URL' | 'NATS_NAMESPACE' | 'JETSTREAM_REPLICAS' | 'EVENTS_MAX_BYTES'>,
+  name: string,
+): NatsSettings {
+  return {
+    url: config.NATS_URL,
+    namespace: config.NATS_NAMESPACE,
+    name,
+    replicas: config.JETSTREAM_REPLICAS,
+    eventsMaxBytes: config.EVENTS_MAX_BYTES,
+  };
 }
 
 export const NATS_SETTINGS = Symbol('NATS_SETTINGS');

@@ -5,6 +5,7 @@ import {
   createLogger,
   loadConfigOrExit,
   logFormat,
+  natsSettingsOf,
   runMigrations,
 } from '@likeness/nest-kit';
 import { DataSource } from 'typeorm';
@@ -26,7 +27,7 @@ export async function runRebuild(definition: ServiceDefinition<ReportingConfig>)
   const options = definition.database(config);
   await runMigrations(options);
   const dataSource = await new DataSource(options).initialize();
-  const settings = { url: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: `${definition.service}-rebuild` };
+  const settings = natsSettingsOf(config, `${definition.service}-rebuild`);
   const connection = await connectNats(settings);
   try {
     const started = performance.now();
