@@ -591,3 +591,49 @@ describe('monitoring (production overlay)', () => {
     expect(scraped.find((target) => target.deployment === 'gateway')?.port.containerPort).toBe(9464);
   });
 });
+
+describe('database connections (production)', () => {
+  const objects = rendered.production;
+  const sources = sourcesOf(objects, { secrets: { 'likeness-secrets': OPERATOR_SECRET }, settings: OPERATOR_SETTINGS });
+  const scalerOf = (name: string) =>
+    objects.find(
+      (o) => (o.kind === 'HorizontalPodAutoscaler' || o.kind === 'ScaledObject') && o.spec.scaleTargetRef.name === name,
+    );
+  /** The most pods a workload runs: its autoscaler's ceiling or its replicas, plus a rollout's surge. */
+  const mostPods = (workload: Obj): number => {
+    if (workload.kind === 'Job') return workload.spec.parallelism ?? 1;
+    const scaler = scalerOf(workload.metadata.name);
+    const replicas: number = scaler?.spec.maxReplicas ?? scaler?.spec.maxReplicaCount ?? workload.spec.replicas ?? 1;
+    const surge = String(workload.spec.strategy?.rollingUpdate?.maxSurge ?? '25%');
+    return replicas + (surge.endsWith('%') ? Math.ceil((replicas * parseInt(surge, 10)) / 100) : Number(surge));
+  };
+
+  const pools = appContainers(objects).flatMap(({ workload, app, container }) => {
+    const { env } = containerEnv(container, sources);
+    const config = CONFIG_SCHEMAS[app]?.parse(env) as { DATABASE_POOL_SIZE?: number };
+    if (config.DATABASE_POOL_SIZE === undefined) return [];
+    const [kind, name] = workload.split('/');
+    const object = objects.find((o) => o.kind === kind && o.metadata.name === name)!;
+    return [
+      {
+        workload,
+        ownSetting: env['DATABASE_POOL_SIZE'] !== undefined,
+        size: config.DATABASE_POOL_SIZE,
+        pods: mostPods(object),
+      },
+    ];
+  });
+
+  it('should size each workload’s pool itself', () => {
+    expect(pools.length).toBeGreaterThanOrEqual(13);
+    expect(pools.filter((pool) => !pool.ownSetting).map((pool) => pool.workload)).toEqual([]);
+  });
+
+  it('should keep every pool at its most replicas, during a rollout, under max_connections with a fifth to spare', () => {
+    const parameters = rendered.postgres.find((o) => o.kind === 'Cluster')!.spec.postgresql.parameters;
+    const usable = Number(parameters.max_connections) - Number(parameters.superuser_reserved_connections ?? 3);
+    const connections = pools.reduce((total, pool) => total + pool.size * pool.pods, 0);
+    expect(connections).toBeGreaterThan(0);
+    expect({ connections, within: connections <= Math.floor(usable * 0.8) }).toEqual({ connections, within: true });
+  });
+});
