@@ -9,7 +9,7 @@ import { GalleryPage } from '@/features/gallery/components/gallery-page';
 import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { RedirectIfSignedIn, RequireAuth, RootRedirect, type RouteHandle } from './route-guards';
+import { RedirectIfSignedIn, RequireAuth, type RouteHandle } from './route-guards';
 import { AdminRoute } from './routes/admin';
 import { CheckoutRoute } from './routes/checkout';
 import { CreateRoute } from './routes/create';
@@ -34,11 +34,15 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      // The landing page replaces this redirect in a later issue.
-      { index: true, element: <RootRedirect /> },
       {
         element: <PublicLayout />,
         children: [
+          { index: true, lazy: () => import('./routes/landing') },
+          { path: 'about', lazy: () => import('./routes/about') },
+          { path: 'privacy-policy', lazy: () => import('./routes/privacy-policy') },
+          { path: 'terms-of-service', lazy: () => import('./routes/terms-of-service') },
+          { path: 'cookie-policy', lazy: () => import('./routes/cookie-policy') },
+          { path: 'scene-explorer', lazy: () => import('./routes/scene-explorer') },
           {
             element: <RedirectIfSignedIn />,
             children: [
