@@ -48,7 +48,13 @@ const localItems: readonly StoredItem[] = [
 
 function StoredTable({ caption, items }: { caption: string; items: readonly StoredItem[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border">
+    // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/60">
