@@ -709,7 +709,7 @@ async function writeSharePreview() {
   const cards = await Promise.all(
     pictures.slice(0, 3).map((picture) =>
       sharp(Buffer.from(drawPicture(picture)))
-        .resize({ width: 200 })
+        .resize({ width: 180 })
         .png()
         .toBuffer(),
     ),
@@ -718,13 +718,13 @@ async function writeSharePreview() {
 <defs><linearGradient id="brand" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7c3aed"/><stop offset="1" stop-color="#c026d3"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#brand)"/>
 <text x="64" y="150" font-family="sans-serif" font-size="44" font-weight="700" fill="#ffffff">Likeness</text>
-<text x="64" y="250" font-family="sans-serif" font-size="46" font-weight="700" fill="#ffffff">Your selfies,</text>
-<text x="64" y="318" font-family="sans-serif" font-size="46" font-weight="700" fill="#ffffff">stunning AI avatars</text>
+<text x="64" y="250" font-family="sans-serif" font-size="42" font-weight="700" fill="#ffffff">Your selfies,</text>
+<text x="64" y="318" font-family="sans-serif" font-size="42" font-weight="700" fill="#ffffff">stunning AI avatars</text>
 <text x="64" y="400" font-family="sans-serif" font-size="26" fill="#f5f3ff">Train a personal AI model.</text>
 <text x="64" y="440" font-family="sans-serif" font-size="26" fill="#f5f3ff">Pay as you go with credits.</text>
 </svg>`;
   await sharp(Buffer.from(text))
-    .composite(cards.map((input, index) => ({ input, left: 560 + index * 210, top: 130 + (index % 2) * 60 })))
+    .composite(cards.map((input, index) => ({ input, left: 600 + index * 195, top: 130 + (index % 2) * 60 })))
     .jpeg({ quality: 80, mozjpeg: true })
     .toFile(join(OUT, 'share-preview.jpg'));
 }

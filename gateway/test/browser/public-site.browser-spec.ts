@@ -55,6 +55,7 @@ async function scrollThrough(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
 }
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -122,8 +123,9 @@ async function generate(page: Page, customModelId: number, numOutputs: number): 
 }
 
 describe('the public site in the browser', () => {
-  it('should fit every public page on a desktop and a phone, in both themes, with no serious accessibility violations', async () => {
-    for (const { path, name, heading } of PUBLIC_PAGES) {
+  it.each(PUBLIC_PAGES)(
+    'should fit $path on a desktop and a phone, in both themes, with no serious accessibility violations',
+    async ({ path, name, heading }) => {
       for (const [label, viewport] of [
         ['desktop', DESKTOP],
         ['phone', PHONE],
@@ -137,7 +139,7 @@ describe('the public site in the browser', () => {
           await page.getByRole('contentinfo').getByRole('link', { name: SUPPORT_EMAIL }).waitFor();
           await scrollThrough(page);
 
-          const where = `${path} (${label}, ${theme})`;
+          const where = `${label}, ${theme}`;
           expect({ where, overflow: Math.max(0, await horizontalOverflow(page)) }).toEqual({ where, overflow: 0 });
           expect({ where, violations: await seriousAxeViolations(page) }).toEqual({ where, violations: [] });
           expect(await page.title()).toMatch(/Likeness/);
@@ -145,8 +147,8 @@ describe('the public site in the browser', () => {
           await context.close();
         }
       }
-    }
-  });
+    },
+  );
 
   it('should show a visitor the example pictures and the packs the server sells', async () => {
     const context = await visitorContext();

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Illustration } from '@/components/ui/illustration';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import { avatarsQueryOptions } from '@/lib/avatars/get-avatars';
 import { sortNewestFirst } from '@/lib/avatars/sort-avatars';
 import { heroExamples } from '../data/examples';
@@ -13,7 +14,7 @@ import { heroExamples } from '../data/examples';
 const HERO_AVATARS = 4;
 
 const tileClasses =
-  'relative aspect-[4/5] overflow-hidden rounded-2xl border bg-muted shadow-[0_1px_2px_hsl(var(--shadow-color)/0.06),0_12px_32px_-16px_hsl(var(--shadow-color)/0.35)]';
+  'relative overflow-hidden rounded-2xl border bg-muted shadow-[0_1px_2px_hsl(var(--shadow-color)/0.06),0_12px_32px_-16px_hsl(var(--shadow-color)/0.35)]';
 
 /** SPEC §2 hero: the headline, the two calls to action, and the user's newest avatars or four examples. */
 export function Hero({ user }: { user: CurrentUser | null }) {
@@ -68,12 +69,12 @@ function HeroPictures({ user }: { user: CurrentUser | null }) {
         <p className="text-base font-medium">Welcome back, {user.username}! Here are your recent avatars:</p>
         <ul className="grid grid-cols-2 gap-3 sm:gap-4">
           {recent.map((avatar, index) => (
-            <li key={avatar.id} className={tileClasses}>
+            <li key={avatar.id} className={cn(tileClasses, 'aspect-square')}>
               <img
                 src={avatar.thumbnailUrl}
                 alt={avatar.promptText || 'Your avatar'}
                 width={512}
-                height={640}
+                height={512}
                 className="size-full object-cover"
               />
               {index === recent.length - 1 ? <ViewAllOverlay /> : null}
@@ -87,7 +88,7 @@ function HeroPictures({ user }: { user: CurrentUser | null }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4" aria-label="Example avatars">
       {heroExamples.map((example) => (
-        <li key={example.id} className={tileClasses}>
+        <li key={example.id} className={cn(tileClasses, 'aspect-[4/5]')}>
           <Illustration
             source={example.image}
             alt={`Example: ${example.style}`}
