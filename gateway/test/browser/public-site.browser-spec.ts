@@ -55,7 +55,7 @@ async function scrollThrough(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
 }
 
 async function horizontalOverflow(page: Page): Promise<number> {

@@ -46,43 +46,26 @@ const localItems: readonly StoredItem[] = [
   },
 ];
 
-function StoredTable({ caption, items }: { caption: string; items: readonly StoredItem[] }) {
+/** One row per item: its name, what it does and how long it lasts, readable at any width. */
+function StoredList({ label, items }: { label: string; items: readonly StoredItem[] }) {
   return (
-    // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted/60">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              What it does
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              How long
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {items.map(({ name, purpose, lifetime }) => (
-            <tr key={name} className="align-top">
-              <th scope="row" className="px-4 py-3 font-mono text-xs font-medium">
-                {name}
-              </th>
-              <td className="px-4 py-3">{purpose}</td>
-              <td className="px-4 py-3 text-muted-foreground">{lifetime}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul aria-label={label} className="divide-y rounded-xl border">
+      {items.map(({ name, purpose, lifetime }) => (
+        <li key={name} className="grid gap-1 p-4 sm:grid-cols-[12rem_1fr] sm:gap-x-6">
+          <code className="font-mono text-sm font-medium [overflow-wrap:anywhere]">{name}</code>
+          <dl className="grid gap-1 text-sm">
+            <div>
+              <dt className="sr-only">What it does</dt>
+              <dd>{purpose}</dd>
+            </div>
+            <div>
+              <dt className="sr-only">How long</dt>
+              <dd className="text-muted-foreground">{lifetime}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -105,7 +88,7 @@ export function CookiePolicyPage() {
           scripts in the page cannot read them (httpOnly); they are never sent along with requests started by other
           sites (SameSite=Strict); and over HTTPS they travel only encrypted (Secure).
         </p>
-        <StoredTable caption="Cookies Likeness sets" items={cookies} />
+        <StoredList label="Cookies Likeness sets" items={cookies} />
         <p>Logging out removes the access and refresh cookies. Visitors who are not signed in get no cookies at all.</p>
       </LegalSection>
 
@@ -125,7 +108,7 @@ export function CookiePolicyPage() {
           A few settings are kept in your browser&apos;s local storage. They are not cookies: they are never sent to us
           and stay on your device.
         </p>
-        <StoredTable caption="Settings kept in local storage" items={localItems} />
+        <StoredList label="Settings kept in local storage" items={localItems} />
       </LegalSection>
 
       <LegalSection title="4. Managing cookies">

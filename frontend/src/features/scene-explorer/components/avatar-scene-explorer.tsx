@@ -40,11 +40,12 @@ function CategoryScenes({ category, onUsePrompt }: { category: SceneCategory; on
   const [index, setIndex] = useState(0);
   const { copied, copy } = useCopyText();
   const { scenes } = category;
-  const scene = scenes[index]!;
+  const scene = scenes[index];
+  if (!scene) return null;
   const step = (by: number) => setIndex((current) => wrapIndex(current, by, scenes.length));
 
-  async function usePrompt() {
-    if (await copy(scene.prompt, COPIED_TOAST)) onUsePrompt(scene.prompt);
+  async function choosePrompt(prompt: string) {
+    if (await copy(prompt, COPIED_TOAST)) onUsePrompt(prompt);
   }
 
   return (
@@ -100,7 +101,7 @@ function CategoryScenes({ category, onUsePrompt }: { category: SceneCategory; on
             {copied ? <Check className="text-emerald-600" aria-hidden="true" /> : <Copy aria-hidden="true" />}
             {copied ? 'Copied' : 'Copy Prompt'}
           </Button>
-          <Button variant="brand" onClick={() => void usePrompt()}>
+          <Button variant="brand" onClick={() => void choosePrompt(scene.prompt)}>
             <Sparkles aria-hidden="true" />
             Use This Prompt
           </Button>

@@ -15,7 +15,7 @@ const steps = [
 export function SceneExplorerPage({ signedIn }: { signedIn: boolean }) {
   const navigate = useNavigate();
 
-  function usePrompt(prompt: string) {
+  function choosePrompt(prompt: string) {
     storeSelectedPrompt(prompt);
     void navigate(signedIn ? paths.dashboard : paths.auth);
   }
@@ -36,7 +36,7 @@ export function SceneExplorerPage({ signedIn }: { signedIn: boolean }) {
         </p>
       </header>
 
-      <AvatarSceneExplorer onUsePrompt={usePrompt} />
+      <AvatarSceneExplorer onUsePrompt={choosePrompt} />
 
       <section aria-labelledby="scene-steps" className="grid gap-6 rounded-3xl border bg-card/60 p-6 sm:p-8">
         <h2 id="scene-steps" className="text-xl font-semibold tracking-tight">
