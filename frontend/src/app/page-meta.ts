@@ -48,7 +48,7 @@ const pageMeta: readonly [pattern: string, meta: PageMeta][] = [
   [paths.gallery, page('Gallery', 'Every avatar you have created: download, share and copy prompts.')],
   [paths.models, page('Models', 'Upload selfies and train your personal AI model.')],
   [paths.credits, page('Buy Credits', 'Prepaid credit packs that never expire.')],
-  [paths.checkout(':packageId'), page('Checkout', 'Pay for your credit pack.')],
+  ['/checkout/:packageId', page('Checkout', 'Pay for your credit pack.')],
   [paths.paymentResult, page('Payment', 'The result of your payment.')],
   [paths.profile, page('Profile Settings', 'Your account, billing, security and help.')],
   [paths.plans, page('Plans', 'Credit packs for every need.')],
