@@ -246,6 +246,25 @@ describe('the public site in the browser', () => {
     await context.close();
   });
 
+  it("should take the header's Pricing link from another page to the landing page's pricing", async () => {
+    const context = await visitorContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/about`);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+
+    await page.waitForURL(`${stack.url}/#pricing`);
+    const heading = page.getByRole('heading', { level: 2, name: 'Pay only for what you create' });
+    await waitFor(
+      async () => {
+        const box = await heading.boundingBox();
+        return box !== null && box.y >= 0 && box.y < DESKTOP.height;
+      },
+      { what: 'the pricing section scrolled into view' },
+    );
+    await context.close();
+  });
+
   it('should serve robots.txt and sitemap.xml for the public pages', async () => {
     const robots = await fetch(`${stack.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -284,6 +303,9 @@ describe('the public site in the browser', () => {
 
     it('should offer Profile Settings and Logout in the phone menu', async () => {
       const phone = await registerThroughSpa(browser, stack.url, 'phone_pam', PHONE);
+      await phone.getByRole('contentinfo').getByRole('link', { name: SUPPORT_EMAIL }).waitFor();
+      expect(Math.max(0, await horizontalOverflow(phone))).toBe(0);
+      await phone.screenshot({ path: join(SCREENSHOTS, 'app-dashboard-footer-phone.png'), fullPage: true });
       expect(await phone.getByRole('banner').getByRole('link', { name: 'Admin' }).count()).toBe(0);
       await phone.getByRole('button', { name: 'Open menu' }).click();
       const menu = phone.getByRole('dialog', { name: 'Menu' });
