@@ -17,6 +17,7 @@ import { CreditsRoute } from './routes/credits';
 import { DashboardRoute } from './routes/dashboard';
 import { ModelsRoute } from './routes/models';
 import { NotFoundPage } from './routes/not-found';
+import { Component as LandingRoute } from './routes/landing';
 import { PaymentResultRoute } from './routes/payment-result';
 import { PlansRoute } from './routes/plans';
 import { ProfileRoute } from './routes/profile';
@@ -37,7 +38,9 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, lazy: () => import('./routes/landing') },
+          // Not lazy: deleting an account navigates here and then forgets the session, which needs
+          // the navigation committed at once (a lazy route would leave the profile's guard in charge).
+          { index: true, Component: LandingRoute },
           { path: 'about', lazy: () => import('./routes/about') },
           { path: 'privacy-policy', lazy: () => import('./routes/privacy-policy') },
           { path: 'terms-of-service', lazy: () => import('./routes/terms-of-service') },

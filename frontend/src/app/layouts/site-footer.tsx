@@ -45,7 +45,7 @@ export function SiteFooter({ className }: { className?: string }) {
         <div className="flex flex-col items-start gap-4">
           <Logo />
           <p className="max-w-xs text-sm text-muted-foreground">
-            Transform your selfies into stunning AI avatars with just a few clicks.
+            AI avatars from your selfies, paid with prepaid credits that never expire.
           </p>
           <p className="text-sm text-muted-foreground">
             Support: <SupportMailLink />
