@@ -18,6 +18,7 @@ import {
 } from './http/request-hooks.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
+import { registerSiteIndex } from './http/site-index.js';
 import { registerStaticSpa } from './http/static-spa.js';
 import { registerMediaFileRoutes } from './media/media-file.routes.js';
 import { MediaHttpClient } from './media/media-http.client.js';
@@ -65,6 +66,7 @@ export async function createGatewayApp(
   // Uploads stream through untouched to media, which parses them with its own limits.
   fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
   registerMediaFileRoutes(fastify, app.get(MediaHttpClient));
+  registerSiteIndex(fastify);
   await registerStaticSpa(fastify, config.STATIC_DIR);
   const metricsServer = await startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, logger);
   fastify.addHook('onClose', () => closeServer(metricsServer));

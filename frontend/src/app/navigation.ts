@@ -1,6 +1,6 @@
 import { TRAINING_COST } from '@likeness/contracts';
 import { Coins, House, Images, ShieldCheck, Sparkles, Wand2, type LucideIcon } from 'lucide-react';
-import { paths } from '@/config/paths';
+import { landingSections, paths } from '@/config/paths';
 
 export interface NavItem {
   to: string;
@@ -31,3 +31,11 @@ export function mainNav({ admin: showAdmin }: { admin: boolean }): readonly NavI
 
 /** SPEC §2: the bottom bar on phones, Home, Create, Gallery, Models and Credits. */
 export const bottomNav: readonly NavItem[] = [home, create, gallery, models, credits];
+
+/** SPEC §2: the public header's links, to the landing page's sections and the scene explorer. */
+export const publicNav: readonly { to: string; label: string }[] = [
+  { to: landingSections.howItWorks, label: 'How It Works' },
+  { to: landingSections.examples, label: 'Examples' },
+  { to: paths.sceneExplorer, label: 'Scene Explorer' },
+  { to: landingSections.pricing, label: 'Pricing' },
+];

@@ -35,7 +35,7 @@ export function RequireAuth() {
  * The session as a public page's guard sees it: arriving by signing out, the user still cached
  * counts as loading until it is cleared, so the guard does not send them back in.
  */
-function usePublicSession() {
+export function usePublicSession() {
   const { user, isLoading } = useAuth();
   const { state } = useLocation();
   return { user, isLoading: isLoading || (user !== null && isSignedOutArrival(state)) };
@@ -47,11 +47,4 @@ export function RedirectIfSignedIn() {
   if (isLoading) return <PageSpinner />;
   if (user) return <Navigate to={SIGNED_IN_HOME} replace />;
   return <Outlet />;
-}
-
-/** "/" until the landing page exists: the dashboard for users, the auth screen for visitors. */
-export function RootRedirect() {
-  const { user, isLoading } = usePublicSession();
-  if (isLoading) return <PageSpinner className="min-h-dvh" />;
-  return <Navigate to={user ? SIGNED_IN_HOME : SIGN_IN_PATH} replace />;
 }

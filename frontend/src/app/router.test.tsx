@@ -36,20 +36,23 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('should send a signed-in user from / to the dashboard', async () => {
+  it('should show the landing page at / to a signed-in user, with a way to the dashboard', async () => {
     mockApi({ user: alice });
     const { router } = renderApp('/');
 
-    await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' });
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: /Turn your selfies into/ });
+    expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(router.state.location.pathname).toBe('/');
   });
 
-  it('should send a visitor from / to the auth screen', async () => {
+  it('should show the landing page at / to a visitor, with Log In and Get Started', async () => {
     mockApi();
     const { router } = renderApp('/');
 
-    await screen.findByRole('tab', { name: 'Login' });
-    expect(router.state.location.pathname).toBe('/auth');
+    await screen.findByRole('heading', { level: 1, name: /Turn your selfies into/ });
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth?tab=register');
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('should treat a failed session check as signed out and only log it', async () => {

@@ -9,7 +9,7 @@ import { GalleryPage } from '@/features/gallery/components/gallery-page';
 import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { RedirectIfSignedIn, RequireAuth, RootRedirect, type RouteHandle } from './route-guards';
+import { RedirectIfSignedIn, RequireAuth, type RouteHandle } from './route-guards';
 import { AdminRoute } from './routes/admin';
 import { CheckoutRoute } from './routes/checkout';
 import { CreateRoute } from './routes/create';
@@ -17,6 +17,7 @@ import { CreditsRoute } from './routes/credits';
 import { DashboardRoute } from './routes/dashboard';
 import { ModelsRoute } from './routes/models';
 import { NotFoundPage } from './routes/not-found';
+import { Component as LandingRoute } from './routes/landing';
 import { PaymentResultRoute } from './routes/payment-result';
 import { PlansRoute } from './routes/plans';
 import { ProfileRoute } from './routes/profile';
@@ -34,11 +35,17 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      // The landing page replaces this redirect in a later issue.
-      { index: true, element: <RootRedirect /> },
       {
         element: <PublicLayout />,
         children: [
+          // Not lazy: deleting an account navigates here and then forgets the session, which needs
+          // the navigation committed at once (a lazy route would leave the profile's guard in charge).
+          { index: true, Component: LandingRoute },
+          { path: 'about', lazy: () => import('./routes/about') },
+          { path: 'privacy-policy', lazy: () => import('./routes/privacy-policy') },
+          { path: 'terms-of-service', lazy: () => import('./routes/terms-of-service') },
+          { path: 'cookie-policy', lazy: () => import('./routes/cookie-policy') },
+          { path: 'scene-explorer', lazy: () => import('./routes/scene-explorer') },
           {
             element: <RedirectIfSignedIn />,
             children: [

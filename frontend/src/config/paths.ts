@@ -4,6 +4,11 @@
  */
 export const paths = {
   landing: '/',
+  about: '/about',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  cookiePolicy: '/cookie-policy',
+  sceneExplorer: '/scene-explorer',
   auth: '/auth',
   /** The auth screen again, as the profile's sign-out leads to it (SPEC §2). */
   login: '/login',
@@ -33,3 +38,11 @@ export function paymentResultUrl(paymentIntentId: string): string {
   const search = new URLSearchParams({ payment_intent: paymentIntentId, redirect_status: 'succeeded' });
   return `${paths.paymentResult}?${search.toString()}`;
 }
+
+/** The landing page's sections (SPEC §2), linked from the header and the footer. */
+export const landingSections = {
+  howItWorks: '/#how-it-works',
+  examples: '/#examples',
+  pricing: '/#pricing',
+  testimonials: '/#testimonials',
+} as const;

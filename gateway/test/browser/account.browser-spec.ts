@@ -176,9 +176,9 @@ describe('the account in the browser', () => {
     await dialog.getByLabel('Password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
     await page.getByText('Account deleted', { exact: true }).waitFor();
-    // The landing page ("/", which sends a visitor to the auth screen until it exists), signed out.
-    await page.getByRole('tab', { name: 'Login' }).waitFor();
-    expect(['/', '/auth']).toContain(new URL(page.url()).pathname);
+    // The landing page, signed out.
+    await page.getByRole('banner').getByRole('link', { name: 'Log In' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
     const sessionCookies = (await page.context().cookies()).filter((cookie) =>
       ['likeness_access', 'likeness_refresh'].includes(cookie.name),

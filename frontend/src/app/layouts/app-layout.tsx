@@ -1,14 +1,18 @@
-import { Coins } from 'lucide-react';
+import type { CurrentUser } from '@likeness/contracts';
+import { Coins, LogOut, UserRoundCog } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { cn } from '@/lib/cn';
 import { isAdmin } from '@/lib/session/current-user';
 import { bottomNav, LOW_CREDITS_THRESHOLD, mainNav } from '../navigation';
 import { SIGNED_IN_HOME } from '../route-guards';
+import { MobileMenu, mobileMenuItemClasses } from './mobile-menu';
+import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 
 /** The signed-in shell: header with navigation, theme and account menu; bottom bar on phones. */
@@ -66,14 +70,62 @@ export function AppLayout() {
             </Link>
             <ThemeToggle />
             <UserMenu user={user} />
+            <SignedInMobileMenu user={user} />
           </div>
         </div>
       </header>
-      <main id="main" className="flex flex-1 flex-col pb-[calc(4.5rem+env(safe-area-inset-bottom))] md:pb-0">
+      <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>
+      <SiteFooter className="mb-[calc(4rem+env(safe-area-inset-bottom))] md:mb-0" />
       <MobileNav credits={user.credits} />
     </div>
+  );
+}
+
+/** SPEC §2: on phones the menu adds Profile Settings and Logout to the header's links. */
+function SignedInMobileMenu({ user }: { user: CurrentUser }) {
+  const { logOut, isPending } = useLogOut();
+  return (
+    <MobileMenu className="md:hidden">
+      {(close) => (
+        <>
+          <nav aria-label="Main">
+            <ul className="flex flex-col gap-1">
+              {mainNav({ admin: isAdmin(user) }).map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    onClick={close}
+                    className={({ isActive }) =>
+                      cn(mobileMenuItemClasses, isActive && 'bg-accent text-accent-foreground')
+                    }
+                  >
+                    <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-2 flex flex-col gap-1 border-t pt-3">
+            <Link to={paths.profile} onClick={close} className={mobileMenuItemClasses}>
+              <UserRoundCog className="size-5 text-muted-foreground" aria-hidden="true" />
+              Profile Settings
+            </Link>
+            <button
+              type="button"
+              disabled={isPending}
+              onClick={() => void logOut()}
+              className={cn(mobileMenuItemClasses, 'disabled:opacity-60')}
+            >
+              <LogOut className="size-5 text-muted-foreground" aria-hidden="true" />
+              Logout
+            </button>
+          </div>
+        </>
+      )}
+    </MobileMenu>
   );
 }
 

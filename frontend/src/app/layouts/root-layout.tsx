@@ -1,8 +1,10 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { PageMetaSync } from './page-meta-sync';
 
 export function RootLayout() {
   return (
     <>
+      <PageMetaSync />
       <Outlet />
       <ScrollRestoration />
     </>

@@ -457,3 +457,26 @@ describe('CreatePage', () => {
     expect(screen.getByText(/Keep your trigger word in the prompt/)).toBeVisible();
   });
 });
+
+describe('CreatePage with a prompt from the scene explorer', () => {
+  it('should start the prompt with the trigger word and the chosen scene, once', async () => {
+    localStorage.setItem('selectedPrompt', 'astronaut floating above Earth');
+    mockApi({
+      user: alice,
+      handlers: {
+        'GET /api/custom-models': () => jsonResponse(twoModels),
+        'GET /api/inference/config': () => jsonResponse({ provider: 'replicate' }),
+      },
+    });
+    const { unmount } = renderApp('/create', { strict: true });
+    await screen.findByRole('heading', { level: 1, name: 'Create Studio Quality Photos' });
+
+    await waitFor(() => expect(promptBox()).toHaveValue('word2 astronaut floating above Earth'));
+    expect(localStorage.getItem('selectedPrompt')).toBeNull();
+    unmount();
+
+    renderApp('/create');
+    await screen.findByRole('heading', { level: 1, name: 'Create Studio Quality Photos' });
+    await waitFor(() => expect(promptBox()).toHaveValue('word2 '));
+  });
+});

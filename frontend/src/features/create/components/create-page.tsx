@@ -13,6 +13,7 @@ import { useCustomModels, type ListedModel } from '@/lib/custom-models/get-custo
 import { isCompletedStatus } from '@/lib/custom-models/model-status';
 import { generationJobsQueryOptions } from '@/lib/generation-jobs/get-generation-jobs';
 import { useInferenceConfig } from '@/lib/inference/get-inference-config';
+import { takeSelectedPrompt } from '@/lib/selected-prompt';
 import { useGenerateAvatar } from '../api/generate-avatar';
 import { randomLook, type CustomizerSelection } from '../data/customizer-options';
 import { useGenerationJob } from '../hooks/use-generation-job';
@@ -62,7 +63,8 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
   const [preselected, setPreselected] = useState(false);
   const [numOutputs, setNumOutputs] = useState<number>(NUM_OUTPUTS.default);
   const [selection, setSelection] = useState<CustomizerSelection>({});
-  const [prompt, setPrompt] = useState('');
+  // A prompt chosen in the scene explorer starts the prompt, once; the model's trigger word goes in front of it below.
+  const [prompt, setPrompt] = useState(() => takeSelectedPrompt() ?? '');
   const [jobId, setJobId] = useState<string | null>(null);
   // When the current run was asked for, for the waiting screen's elapsed time.
   const [startedAt, setStartedAt] = useState<number | null>(null);

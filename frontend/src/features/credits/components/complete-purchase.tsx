@@ -2,7 +2,8 @@ import type { CreatePaymentIntentResponse } from '@likeness/contracts';
 import { Coins, ShieldCheck, Sparkles, Wand2 } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatAmount, formatCredits, packagePerks } from '../utils/format';
+import { formatCredits, packagePerks } from '@/lib/credit-packages/format-package';
+import { formatAmount } from '../utils/format';
 import { PaymentForm } from './payment-form';
 
 interface CompletePurchaseProps {

@@ -1,6 +1,6 @@
 import type { CreditPackage } from '@likeness/contracts';
 import { Coins, Sparkles, Star, Wand2 } from 'lucide-react';
-import { formatCredits, formatPrice, packagePerks } from '../utils/format';
+import { formatCredits, formatPrice, packagePerks } from '@/lib/credit-packages/format-package';
 
 /** What a package is: description, price, credits, value and what they buy (SPEC §2), as phrasing content. */
 export function PackageDetails({ pkg, id }: { pkg: CreditPackage; id?: string }) {

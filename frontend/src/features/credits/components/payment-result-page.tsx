@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { useConfirmPayment } from '../api/confirm-payment';
-import { formatCredits } from '../utils/format';
+import { formatCredits } from '@/lib/credit-packages/format-package';
 import { BalanceCard } from './balance-card';
 
 interface PaymentResultPageProps {

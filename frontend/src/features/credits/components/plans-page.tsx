@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { paths, profileUrl } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useCreditPackages } from '../api/get-credit-packages';
+import { useCreditPackages } from '@/lib/credit-packages/get-credit-packages';
 import { CreditsHeader, NoPackagesOnSale, PackagesSkeleton } from './credits-header';
 import { HowCreditsWork } from './how-credits-work';
 import { PackageDetails, PopularBadge, packageCardClasses } from './package-details';

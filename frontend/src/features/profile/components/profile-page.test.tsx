@@ -216,9 +216,9 @@ describe('ProfilePage', () => {
 
       expect(await screen.findByText('Account deleted')).toBeInTheDocument();
       expect(screen.getByText('Your account has been deleted.')).toBeInTheDocument();
-      // The landing page (today "/" leads a visitor to the auth screen), signed out.
-      await screen.findByRole('tab', { name: 'Login' });
-      expect(router.state.location.pathname).toBe('/auth');
+      // The landing page, signed out.
+      await screen.findByRole('link', { name: 'Log In' });
+      expect(router.state.location.pathname).toBe('/');
       expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
       expect(callsTo(fetchMock, 'DELETE', '/api/account').map((call) => call.body)).toEqual([
         { password: 'correct-horse' },
@@ -453,7 +453,7 @@ describe('ProfilePage', () => {
 
       const contact = await screen.findByRole('link', { name: 'Contact Support' });
       expect(contact).toHaveAttribute('href', 'mailto:help@likeness.example?subject=Likeness%20support%20request');
-      expect(screen.getByText('help@likeness.example')).toBeInTheDocument();
+      expect(within(screen.getByRole('main')).getByText('help@likeness.example')).toBeInTheDocument();
     });
 
     it('should offer to try again when the support address cannot be loaded', async () => {

@@ -1,0 +1,1 @@
+export { CookiePolicyPage as Component } from '@/features/legal/components/cookie-policy-page';

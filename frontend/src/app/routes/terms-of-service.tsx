@@ -1,0 +1,1 @@
+export { TermsOfServicePage as Component } from '@/features/legal/components/terms-of-service-page';
