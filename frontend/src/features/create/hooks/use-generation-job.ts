@@ -1,9 +1,10 @@
 import type { GenerationJob } from '@likeness/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useLiveUpdates } from '@/lib/live-events/live-events';
 import { generationJobQueryOptions } from '../api/get-generation-job';
 
-/** SPEC §9: a started job is polled every 3 seconds... */
+/** SPEC §9: a started job is polled every 3 seconds (while the live events are down)... */
 export const JOB_POLL_INTERVAL_MS = 3_000;
 /** ...and no longer than 120 seconds; a job still running then shows up in the gallery when it is done. */
 export const JOB_POLL_TIMEOUT_MS = 120_000;
@@ -35,14 +36,16 @@ export function useGenerationJob(
 ): { job: GenerationJob | undefined; isPolling: boolean } {
   const [timedOutJobId, setTimedOutJobId] = useState<string | null>(null);
   const timedOut = jobId !== null && timedOutJobId === jobId;
+  // The live events refresh the job when it ends; polling only while they are down.
+  const live = useLiveUpdates();
 
   const query = useQuery(
     jobId && !timedOut
       ? {
           ...generationJobQueryOptions(jobId),
-          // Asked again every interval while pending; a finished job or a failed poll stops it.
+          // Asked again every interval while pending; a finished job, a failed poll or the live events stop it.
           refetchInterval: (current) =>
-            current.state.status === 'error' || (current.state.data && current.state.data.status !== 'pending')
+            live || current.state.status === 'error' || (current.state.data && current.state.data.status !== 'pending')
               ? false
               : intervalMs,
           // The user may look at another tab meanwhile; the result should be there when they return.
