@@ -59,6 +59,9 @@ const TRANSLATIONS = [
 
 const BY_SUBJECT = new Map(TRANSLATIONS.map((entry) => [entry.event.subject, entry]));
 
+/** Whether a domain event's subject (without the namespace) makes a live event: others are not even parsed. */
+export const isLiveSubject = (subject: string) => BY_SUBJECT.has(subject as EventDefinition['subject']);
+
 /**
  * The live event a domain event makes for its user, or undefined for one no screen shows (or a
  * malformed one). `subject` is without the namespace.

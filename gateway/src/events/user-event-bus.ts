@@ -24,7 +24,7 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { type LiveEvent, liveEventOf } from './live-events.js';
+import { type LiveEvent, isLiveSubject, liveEventOf } from './live-events.js';
 
 export type LiveEventListener = (event: LiveEvent) => void;
 
@@ -162,7 +162,7 @@ export class UserEventBus implements OnApplicationBootstrap, BeforeApplicationSh
 
   private translate(message: JsMsg): LiveEvent | undefined {
     const subject = message.subject.startsWith(this.prefix) ? message.subject.slice(this.prefix.length) : '';
-    return liveEventOf(subject, message.seq, safeJson(message));
+    return isLiveSubject(subject) ? liveEventOf(subject, message.seq, safeJson(message)) : undefined;
   }
 
   private publish(event: LiveEvent): void {
