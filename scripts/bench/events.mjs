@@ -9,7 +9,6 @@
 //     and GET /api/user's latency at BENCH_RATE requests/s for BENCH_SECONDS without and with them.
 // Its own database and NATS namespace, removed at the end; everything on 127.0.0.1. Uses
 // DATABASE_URL / NATS_URL like the tests. Results go to docs/benchmarks.md by hand.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -46,7 +45,7 @@ const { env } = bench;
 /** The gateway process's resident memory, in MiB. */
 const residentMiB = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
-/** A user (the first: the administrator) with 1,000 credits and a completed model. */
+/** A user with 1,105 credits (four Professional Packs) and a completed model. */
 async function prepareUser(call) {
   const registered = await call('/api/register', {
     method: 'POST',
@@ -56,12 +55,20 @@ async function prepareUser(call) {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
-  const userId = registered.json.id;
-  await call(`/api/admin/users/${userId}/credits`, {
-    method: 'POST',
-    body: { delta: 1000, reason: 'benchmark credits', requestId: randomUUID() },
-    cookie,
-  });
+  for (let pack = 0; pack < 4; pack += 1) {
+    const intent = await call('/api/create-payment-intent', {
+      method: 'POST',
+      body: { packageId: 'professional' },
+      cookie,
+    });
+    const paymentIntentId = intent.json.paymentIntentId;
+    await call('/api/local-payments/confirm', {
+      method: 'POST',
+      body: { paymentIntentId, cardNumber: '4242 4242 4242 4242' },
+      cookie,
+    });
+    await call('/api/confirm-payment', { method: 'POST', body: { paymentIntentId }, cookie });
+  }
   const form = new FormData();
   for (let index = 0; index < 12; index += 1)
     form.append('selfies', new Blob([await selfie(index)], { type: 'image/jpeg' }), `s${index}.jpg`);
@@ -75,6 +82,8 @@ async function prepareUser(call) {
     },
     cookie,
   });
+  if (trained.status !== 201)
+    throw new Error(`train-model answered ${trained.status}: ${JSON.stringify(trained.json)}`);
   for (;;) {
     const models = await call('/api/custom-models', { cookie });
     if (models.json.find((model) => model.id === trained.json.id)?.status === 'completed') break;
