@@ -70,8 +70,13 @@ export class EventStreams implements BeforeApplicationShutdown {
       this.write(stream, frame(event));
     };
     const unsubscribe = this.bus.subscribe(user.id, (event) => (replaying ? pending.push(event) : send(event)));
-    const heartbeat = setInterval(() => this.write(stream, ': heartbeat\n\n'), this.config.EVENT_STREAM_HEARTBEAT_MS);
-    heartbeat.unref();
+    const period = this.config.EVENT_STREAM_HEARTBEAT_MS;
+    const beat = () => this.write(stream, ': heartbeat\n\n');
+    // Streams opened together (browsers reconnecting after a deploy) beat at different moments.
+    let heartbeat = setTimeout(() => {
+      beat();
+      heartbeat = setInterval(beat, period).unref();
+    }, Math.random() * period).unref();
 
     let closed = false;
     const cleanUp = () => {
