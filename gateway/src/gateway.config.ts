@@ -81,6 +81,14 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   IMAGE_FORMATTER_LIMIT_BURST: z.coerce.number().int().positive().default(30),
   /** Where people write for help: the SPA's "Contact Support" (GET /api/config); set it as the mailing apps' SUPPORT_EMAIL. */
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_SUPPORT_EMAIL),
+  /** A comment line on every open event stream this often, so proxies keep it open. */
+  EVENT_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(1_000).default(15_000),
+  /** Event streams (GET /api/events) one user may hold open on one gateway; another is refused with 429. */
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
+  /** The `retry:` a browser waits before reconnecting a dropped stream (on shutdown, spread up to twice that). */
+  EVENT_STREAM_RETRY_MS: z.coerce.number().int().positive().default(3_000),
+  /** How many events of the stream a resume (Last-Event-ID) may be behind; further, the browser is told to read everything again. */
+  EVENT_STREAM_RESUME_MAX_EVENTS: z.coerce.number().int().positive().default(10_000),
   /** Milliseconds /readyz waits for each service's ping. */
   READINESS_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
 });

@@ -18,6 +18,9 @@ import { UserRateLimitGuard } from './auth/user-rate-limit.guard.js';
 import { BillingController } from './billing/billing.controller.js';
 import { StripeWebhookController } from './billing/stripe-webhook.controller.js';
 import { DocsController } from './docs/docs.controller.js';
+import { EventStreams } from './events/event-streams.js';
+import { EventsController } from './events/events.controller.js';
+import { UserEventBus } from './events/user-event-bus.js';
 import type { GatewayConfig } from './gateway.config.js';
 import { HealthController } from './health/health.controller.js';
 import { HttpErrorFilter } from './http/http-errors.js';
@@ -50,6 +53,7 @@ export class GatewayModule {
         MediaController,
         TrainingController,
         GenerationController,
+        EventsController,
         AdminController,
         ReplicateWebhookController,
         HealthController,
@@ -71,6 +75,8 @@ export class GatewayModule {
         PasswordsService,
         CurrentUserService,
         MediaHttpClient,
+        UserEventBus,
+        EventStreams,
       ],
     };
   }

@@ -32,6 +32,7 @@ export class SessionRevocationList implements OnApplicationBootstrap, BeforeAppl
   private readonly logger = new Logger(SessionRevocationList.name);
   /** Session id → when its last access token expires (ms); in insertion order, which is roughly that order. */
   private readonly revoked = new Map<string, number>();
+  private readonly revokedListeners: ((sessionId: string) => void)[] = [];
   private watcher: QueuedIterator<KvWatchEntry> | undefined;
   private loop: Promise<void> | undefined;
   private stopping = false;
@@ -77,12 +78,18 @@ export class SessionRevocationList implements OnApplicationBootstrap, BeforeAppl
     return false;
   }
 
+  /** Calls `listener` with each session revoked from now on (what hangs on a session, such as its event streams, ends). */
+  onRevoked(listener: (sessionId: string) => void): void {
+    this.revokedListeners.push(listener);
+  }
+
   /** Takes effect at once on this replica (a logout it handled); the others learn it from the bucket. */
   add(revocation: SessionRevocation): void {
     const until = Date.parse(revocation.until);
     if (!(until > Date.now())) return;
     this.revoked.delete(revocation.sessionId);
     this.revoked.set(revocation.sessionId, until);
+    for (const listener of this.revokedListeners) listener(revocation.sessionId);
     // Drop the oldest entries once their tokens have expired, so the map holds one token life of revocations.
     for (const [sessionId, expires] of this.revoked) {
       if (expires > Date.now()) break;

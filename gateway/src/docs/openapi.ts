@@ -82,6 +82,13 @@ function requestBodyOf(route: HttpRoute): JsonSchema {
   };
 }
 
+function contentOf(route: HttpRoute): JsonSchema {
+  if (route.responseType === 'image') return { 'image/*': { schema: { type: 'string', format: 'binary' } } };
+  if (route.responseType === 'event-stream')
+    return { 'text/event-stream': { schema: schemaOf(route.response, 'output') } };
+  return { 'application/json': { schema: schemaOf(route.response, 'output') } };
+}
+
 /** The OpenAPI 3.1 document of the public API, generated from the contracts. */
 export function buildOpenApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -95,10 +102,7 @@ export function buildOpenApiDocument(): JsonSchema {
       responses: {
         [successStatusOf(route)]: {
           description: 'OK',
-          content:
-            route.responseType === 'image'
-              ? { 'image/*': { schema: { type: 'string', format: 'binary' } } }
-              : { 'application/json': { schema: schemaOf(route.response, 'output') } },
+          content: contentOf(route),
         },
         ...errorResponses(route),
       },

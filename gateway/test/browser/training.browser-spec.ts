@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
 import { type RunningStack, startTestStack } from '../system/stack-harness.js';
 import { SCREENSHOTS, launchChromium, registerThroughSpa } from './chromium.js';
+import { buyStarterPack, selfieFiles } from './fixtures.js';
 
 let stack: RunningStack;
 let browser: Browser;
@@ -18,38 +17,10 @@ afterAll(async () => {
   await stack?.shutdown();
 });
 
-/** Buys the Starter Pack with the local test card, as the page's own session. */
-async function buyStarterPack(page: Page): Promise<void> {
-  const headers = { origin: stack.url };
-  const intent = await (
-    await page.request.post(`${stack.url}/api/create-payment-intent`, { data: { packageId: 'starter' }, headers })
-  ).json();
-  const paymentIntentId = intent.paymentIntentId as string;
-  await page.request.post(`${stack.url}/api/local-payments/confirm`, {
-    data: { paymentIntentId, cardNumber: '4242 4242 4242 4242' },
-    headers,
-  });
-  const confirmed = await page.request.post(`${stack.url}/api/confirm-payment`, { data: { paymentIntentId }, headers });
-  expect(await confirmed.json()).toEqual({ credits: 50 });
-}
-
-async function selfies(count: number) {
-  return Promise.all(
-    Array.from({ length: count }, async (_, index) => ({
-      name: `me-${index + 1}.jpg`,
-      mimeType: 'image/jpeg',
-      buffer: await sharp(randomBytes(512 * 512 * 3), { raw: { width: 512, height: 512, channels: 3 } })
-        .blur(6)
-        .jpeg()
-        .toBuffer(),
-    })),
-  );
-}
-
 describe('training a model in the browser', () => {
   it('should train on 12 selected selfies and show the model as "Ready to use"', async () => {
     const page = await registerThroughSpa(browser, stack.url, 'trainer_tess');
-    await buyStarterPack(page);
+    await buyStarterPack(page, stack.url);
     await page.goto(`${stack.url}/models`);
     await page.getByRole('heading', { level: 1, name: 'Custom AI Models' }).waitFor();
     await page
@@ -57,7 +28,7 @@ describe('training a model in the browser', () => {
       .first()
       .waitFor();
 
-    await page.getByLabel('Choose selfies to upload').setInputFiles(await selfies(12));
+    await page.getByLabel('Choose selfies to upload').setInputFiles(await selfieFiles(12));
     await page.getByRole('button', { name: 'Upload 12 selfies' }).click();
     await page.getByText('12 selfies uploaded successfully.', { exact: true }).first().waitFor();
     const picker = page.getByRole('region', { name: /^Image Selection/ });

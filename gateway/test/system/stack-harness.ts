@@ -50,7 +50,13 @@ const LOG_TAIL_LINES = 40;
 /** The whole product from its built apps, on a fresh database and its own NATS namespace. */
 export async function startTestStack(
   env: Record<string, string> = {},
-  options: { generationWorkers?: number; appEnv?: AppEnv; database?: TestDatabase } = {},
+  options: {
+    generationWorkers?: number;
+    appEnv?: AppEnv;
+    database?: TestDatabase;
+    /** The gateway's port, when the apps must know it beforehand (as PUBLIC_URL). */
+    port?: number;
+  } = {},
 ): Promise<RunningStack> {
   const database = options.database ?? (await createTestDatabase('system'));
   const logDir = tempDir('stack-logs');
@@ -70,7 +76,7 @@ export async function startTestStack(
   const staticDir = join(ROOT, 'frontend/dist');
   const stack = await startStack({
     env: stackEnv,
-    port: await freePort(),
+    port: options.port ?? (await freePort()),
     staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : undefined,
     output: { dir: logDir },
     ...(options.generationWorkers ? { generationWorkers: options.generationWorkers } : {}),

@@ -48,6 +48,7 @@ export const ErrorCodes = {
   'TRAINING.MODEL_NOT_READY': { status: 409 },
   'TRAINING.WEBHOOK_INVALID': { status: 400 },
   'TRAINING.PROVIDER_UNAVAILABLE': { status: 502 },
+  'GENERATION.WEBHOOK_INVALID': { status: 400 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ErrorCodes;

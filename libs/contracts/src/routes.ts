@@ -38,6 +38,7 @@ import {
 } from './training/training.http.js';
 import { generateAvatarRoute, generationJobRoute, generationJobsRoute } from './generation/generation.http.js';
 import { appConfigRoute, openApiDocumentRoute } from './system/system.http.js';
+import { eventStreamRoute } from './system/live-events.js';
 import {
   adminChangePasswordRoute,
   adminCreditAdjustmentRoute,
@@ -83,6 +84,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   generateAvatarRoute,
   generationJobsRoute,
   generationJobRoute,
+  eventStreamRoute,
   adminSummaryRoute,
   adminTimeseriesRoute,
   adminUsersRoute,

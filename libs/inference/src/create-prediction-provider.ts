@@ -20,6 +20,8 @@ export interface PredictionProviderSettings {
   imageKeysFor: (version: string) => Promise<string[]>;
   /** The local adapter's clock (tests). */
   now?: () => number;
+  /** REPLICATE_WEBHOOK_SECRET: the local adapter signs its webhooks with it, as Replicate does. */
+  webhookSecret?: string;
 }
 
 export function createPredictionProvider(settings: PredictionProviderSettings): PredictionProvider {
@@ -29,6 +31,7 @@ export function createPredictionProvider(settings: PredictionProviderSettings): 
       imageKeysFor: settings.imageKeysFor,
       ...(settings.localGenerationMs !== undefined ? { generationMs: settings.localGenerationMs } : {}),
       ...(settings.now ? { now: settings.now } : {}),
+      ...(settings.webhookSecret ? { webhookSecret: settings.webhookSecret } : {}),
     });
   }
   if (!settings.replicateApiToken) throw new Error('Predictions on Replicate need REPLICATE_API_TOKEN');

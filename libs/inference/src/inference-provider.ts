@@ -71,6 +71,25 @@ export interface StartPredictionInput {
   /** Where the provider posts the completed prediction; undefined when webhooks are not in use. */
   webhookUrl?: string;
   seed?: number;
+  /**
+   * Our name for the prediction (a generation job's id). An adapter first looks for a prediction
+   * it started with this tag and returns that one, so a start whose answer was lost, or whose
+   * caller died before keeping its id, is not paid for twice. Replicate carries the tag on the
+   * webhook URL (`?job=<tag>`, as trainings carry their destination), so it finds them only with
+   * a `webhookUrl`; the local adapter keeps it in storage.
+   */
+  tag?: string;
+}
+
+/** The webhook URL's query parameter that carries a prediction's tag (the gateway routes on it). */
+export const PREDICTION_TAG_PARAMETER = 'job';
+
+/** The webhook URL a prediction with this tag is given: `webhookUrl?job=<tag>`. */
+export function taggedWebhookUrl(webhookUrl: string, tag: string | undefined): string {
+  if (tag === undefined) return webhookUrl;
+  const url = new URL(webhookUrl);
+  url.searchParams.set(PREDICTION_TAG_PARAMETER, tag);
+  return url.toString();
 }
 
 export interface Prediction {

@@ -56,6 +56,15 @@ describe(LocalPredictionProvider.name, () => {
     expect(parseLocalPredictionId('r8_abc')).toBeUndefined();
   });
 
+  it('should give the prediction started with a tag again, from any instance, instead of starting another', async () => {
+    const request = { version: 'local:1', prompt: 'ohwx at the beach', numOutputs: 1, tag: 'job-1' };
+    const first = await sut.startPrediction(request);
+    // A restarted worker (another instance, the same storage) asks again for the same job.
+    const restarted = new LocalPredictionProvider({ storage, imageKeysFor, generationMs: 1_000, now });
+    expect(await restarted.startPrediction(request)).toEqual(first);
+    expect((await sut.startPrediction({ ...request, tag: 'job-2' })).id).not.toBe(first.id);
+  });
+
   it('should fail with an explanation when the prompt contains fail-generation, from any instance', async () => {
     const started = await sut.startPrediction({ version: 'local:1', prompt: 'ohwx, FAIL-GENERATION', numOutputs: 2 });
     expect(started).toEqual({ id: started.id, status: 'processing' });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ObjectStorage } from '@likeness/storage';
 import { ObjectNotFoundError } from '@likeness/storage';
 import { PredictionNotFoundError } from './errors.js';
@@ -7,7 +7,9 @@ import {
   type Prediction,
   type PredictionProvider,
   type StartPredictionInput,
+  taggedWebhookUrl,
 } from './inference-provider.js';
+import { signReplicateWebhook } from './replicate-webhook.js';
 import {
   type Raw,
   type ShotType,
@@ -32,6 +34,11 @@ export interface LocalPredictionProviderOptions {
   generationMs?: number;
   /** Milliseconds since the epoch; injected by tests. */
   now?: () => number;
+  /**
+   * Signs the webhook a prediction with a `webhookUrl` gets once it has ended, as Replicate signs
+   * them (`whsec_...`); without it no webhook is sent.
+   */
+  webhookSecret?: string;
 }
 
 /** `local-pred-<startedAtMs>-<random>`. */
@@ -48,11 +55,16 @@ export function parseLocalPredictionId(id: string): { startedAtMs: number } | un
 /** Where a local prediction keeps its request and its outputs (`<n>.jpg`, from 1). */
 export const localPredictionKey = (id: string, file: string) => `${LOCAL_PREDICTIONS_PREFIX}/${id}/${file}`;
 
+/** Where the id of the prediction started with a tag is kept (the tag hashed: any text is a safe key). */
+const localTagKey = (tag: string) =>
+  `${LOCAL_PREDICTIONS_PREFIX}/tags/${createHash('sha256').update(tag).digest('hex')}`;
+
 interface StoredRequest {
   version: string;
   prompt: string;
   numOutputs: number;
   seed?: number;
+  tag?: string;
 }
 
 /**
@@ -75,31 +87,90 @@ export class LocalPredictionProvider implements PredictionProvider {
   /** Selfies already decoded and framed, newest last: a model's next image skips that work. */
   private readonly framed = new Map<string, Promise<Raw>>();
   private readonly canceled = new Set<string>();
+  private readonly webhookSecret: string | undefined;
 
   constructor(options: LocalPredictionProviderOptions) {
     this.storage = options.storage;
     this.imageKeysFor = options.imageKeysFor;
     this.generationMs = options.generationMs ?? DEFAULT_LOCAL_GENERATION_MS;
     this.now = options.now ?? Date.now;
+    this.webhookSecret = options.webhookSecret;
   }
 
   async startPrediction(input: StartPredictionInput): Promise<Prediction> {
     assertNumOutputs(input.numOutputs);
+    const earlier = input.tag ? await this.tagged(input.tag) : undefined;
+    if (earlier) return earlier;
     const id = localPredictionId(this.now());
     const request: StoredRequest = {
       version: input.version,
       prompt: input.prompt,
       numOutputs: input.numOutputs,
       ...(input.seed !== undefined ? { seed: input.seed } : {}),
+      ...(input.tag !== undefined ? { tag: input.tag } : {}),
     };
     await this.storage.put(localPredictionKey(id, 'request.json'), Buffer.from(JSON.stringify(request)), {
       contentType: 'application/json',
     });
+    if (input.tag !== undefined) {
+      await this.storage.put(localTagKey(input.tag), Buffer.from(id), { contentType: 'text/plain' });
+    }
     if (!failing(request)) {
       // Errors are reported by getPrediction, which renders again.
       this.render(id, request).catch(() => undefined);
     }
+    if (input.webhookUrl && this.webhookSecret) this.notifyWhenEnded(id, taggedWebhookUrl(input.webhookUrl, input.tag));
     return { id, status: 'processing' };
+  }
+
+  /** The prediction started with this tag, unless it is gone or ended badly (then another may start). */
+  private async tagged(tag: string): Promise<Prediction | undefined> {
+    let id: string;
+    try {
+      id = (await readAll((await this.storage.get(localTagKey(tag))).body)).toString('utf8');
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) return undefined;
+      throw error;
+    }
+    try {
+      const prediction = await this.getPrediction(id);
+      return prediction.status === 'failed' || prediction.status === 'canceled' ? undefined : prediction;
+    } catch (error) {
+      if (error instanceof PredictionNotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Posts the ended prediction to its webhook once its time has passed, signed as Replicate signs
+   * (standard webhooks), in Replicate's shape. Lost with this process, as a webhook may be: the
+   * caller's polling is the safety net.
+   */
+  private notifyWhenEnded(id: string, webhookUrl: string): void {
+    const secret = this.webhookSecret ?? '';
+    const deliver = async () => {
+      const prediction = await this.getPrediction(id);
+      const body = JSON.stringify({
+        id,
+        status: prediction.status,
+        output: prediction.outputs ?? null,
+        error: prediction.error ?? null,
+      });
+      const webhookId = `msg_${randomBytes(12).toString('hex')}`;
+      const timestamp = Math.floor(this.now() / 1000);
+      await fetch(webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': webhookId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signReplicateWebhook(secret, webhookId, timestamp, body),
+        },
+        body,
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+    };
+    setTimeout(() => void deliver().catch(() => undefined), this.generationMs).unref();
   }
 
   async getPrediction(id: string): Promise<Prediction> {
@@ -124,7 +195,8 @@ export class LocalPredictionProvider implements PredictionProvider {
 
   async discardPrediction(id: string): Promise<void> {
     if (!parseLocalPredictionId(id)) return;
-    const keys: string[] = [];
+    const { tag } = await this.request(id).catch((): Partial<StoredRequest> => ({}));
+    const keys: string[] = tag === undefined ? [] : [localTagKey(tag)];
     for await (const object of this.storage.list(`${LOCAL_PREDICTIONS_PREFIX}/${id}/`)) keys.push(object.key);
     await this.storage.deleteMany(keys);
     this.canceled.delete(id);
@@ -186,6 +258,9 @@ export class LocalPredictionProvider implements PredictionProvider {
     return keys;
   }
 }
+
+/** A webhook's receiver gets this long to answer. */
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** A framed selfie is 3 MB of pixels, so only a few are kept. */
 const FRAMED_CACHE_SIZE = 8;

@@ -1,11 +1,13 @@
 import type Replicate from 'replicate';
 import type { Prediction as ReplicatePrediction } from 'replicate';
-import { PredictionNotFoundError } from './errors.js';
+import { PredictionNotFoundError, ProviderUnavailableError } from './errors.js';
 import {
+  PREDICTION_TAG_PARAMETER,
   assertNumOutputs,
   type Prediction,
   type PredictionProvider,
   type StartPredictionInput,
+  taggedWebhookUrl,
 } from './inference-provider.js';
 import {
   createReplicateClient,
@@ -20,27 +22,40 @@ import {
 export interface ReplicatePredictionProviderOptions extends ReplicateClientOptions {
   /** Inputs for the trained model besides the prompt and the number of outputs. */
   modelInput?: Record<string, unknown>;
+  /** How many pages of recent predictions to search for one already started with a tag. */
+  reconcilePages?: number;
 }
 
 export const DEFAULT_PREDICTION_INPUT: Readonly<Record<string, unknown>> = { output_format: 'png' };
 
+/** What Replicate gives for a prediction, with the webhook its typings leave out. */
+type ReplicatePredictionJson = ReplicatePrediction & { webhook?: string };
+
 /**
- * Predictions with a trained version on Replicate. A creation is never repeated by this adapter
- * (a lost answer may still have started a prediction, which costs money): callers decide.
+ * Predictions with a trained version on Replicate. A creation is never repeated blindly (a lost
+ * answer may still have started a prediction, which costs money): a tagged one is looked for among
+ * the recent predictions before it is created and after a creation whose answer was lost, and that
+ * one is adopted.
  */
 export class ReplicatePredictionProvider implements PredictionProvider {
   readonly kind = 'replicate' as const;
   private readonly client: Replicate;
   private readonly modelInput: Record<string, unknown>;
+  private readonly reconcilePages: number;
 
   constructor(options: ReplicatePredictionProviderOptions) {
     this.client = createReplicateClient(options);
     this.modelInput = { ...DEFAULT_PREDICTION_INPUT, ...options.modelInput };
+    this.reconcilePages = options.reconcilePages ?? 3;
   }
 
   async startPrediction(input: StartPredictionInput): Promise<Prediction> {
     assertNumOutputs(input.numOutputs);
     const version = versionHash(input.version);
+    const webhook = input.webhookUrl ? taggedWebhookUrl(input.webhookUrl, input.tag) : undefined;
+    const tag = webhook ? input.tag : undefined;
+    const earlier = tag ? await this.findStarted(tag) : undefined;
+    if (earlier) return earlier;
     try {
       const created = await this.client.predictions.create({
         version,
@@ -51,11 +66,36 @@ export class ReplicatePredictionProvider implements PredictionProvider {
           ...(input.negativePrompt ? { negative_prompt: input.negativePrompt } : {}),
           ...(input.seed !== undefined ? { seed: input.seed } : {}),
         },
-        ...(input.webhookUrl ? { webhook: input.webhookUrl, webhook_events_filter: ['completed'] as const } : {}),
+        ...(webhook ? { webhook, webhook_events_filter: ['completed'] as const } : {}),
       });
       return toPrediction(created);
     } catch (error) {
-      throw toProviderError(error, `start a prediction with ${input.version}`);
+      const failure = toProviderError(error, `start a prediction with ${input.version}`);
+      if (!tag || !(failure instanceof ProviderUnavailableError)) throw failure;
+      // The answer was lost, not necessarily the prediction: look before anyone tries again.
+      const started = await this.findStarted(tag).catch(() => undefined);
+      if (started) return started;
+      throw failure;
+    }
+  }
+
+  /** A prediction tagged `tag` that has not failed or been cancelled, among the most recent ones (newest first). */
+  private async findStarted(tag: string): Promise<Prediction | undefined> {
+    try {
+      let pages = 0;
+      for await (const page of this.client.paginate(() => this.client.predictions.list())) {
+        const found = (page as ReplicatePredictionJson[]).find(
+          (prediction) =>
+            taggedWith(prediction.webhook) === tag &&
+            prediction.status !== 'failed' &&
+            prediction.status !== 'canceled',
+        );
+        if (found) return toPrediction(found);
+        if (++pages >= this.reconcilePages) break;
+      }
+      return undefined;
+    } catch (error) {
+      throw toProviderError(error, 'list recent predictions');
     }
   }
 
@@ -90,6 +130,15 @@ export function versionHash(version: string): string {
   const match = /^(?:[^/\s:]+\/[^/\s:]+:)?(\w+)$/.exec(version);
   if (!match?.[1]) throw new Error(`A Replicate version is owner/name:version, not "${version}"`);
   return match[1];
+}
+
+function taggedWith(webhook: string | undefined): string | undefined {
+  if (!webhook) return undefined;
+  try {
+    return new URL(webhook).searchParams.get(PREDICTION_TAG_PARAMETER) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function toPrediction(json: ReplicatePrediction): Prediction {

@@ -67,14 +67,30 @@ export interface ReplicateStandIn {
   prediction(id: string): StandInPrediction;
   /**
    * The prediction ends. Success sets `output` to one URL per requested output, served by the
-   * stand-in itself as real PNGs (`GET /files/<name>.png`, no token, as replicate.delivery).
+   * stand-in itself as real PNGs (`GET /files/<name>.png`, no token, as replicate.delivery). A
+   * prediction with a webhook gets its signed `completed` webhook (sent in the background, unless
+   * `deliverWebhook` is false; `predictionWebhooks()` lists what was sent).
    */
   completePrediction(
     id: string,
-    outcome: { status: 'succeeded' | 'failed' | 'canceled'; outputs?: string[]; error?: string },
+    outcome: {
+      status: 'succeeded' | 'failed' | 'canceled';
+      outputs?: string[];
+      error?: string;
+      deliverWebhook?: boolean;
+    },
   ): StandInPrediction;
+  /** Posts the prediction as it is now to its webhook URL, as `deliverWebhook` does for a training. */
+  deliverPredictionWebhook(id: string, options?: DeliverWebhookOptions): Promise<WebhookDelivery[]>;
+  /** The webhooks `completePrediction` sent so far, oldest first. */
+  predictionWebhooks(): WebhookDelivery[];
   /** The next prediction creation takes effect and is never answered (the caller times out). */
   holdNextPredictionCreate(): void;
+  /**
+   * The next `count` prediction creations are answered `status` (default 502): without taking
+   * effect, or, `lost`, after it (as when a gateway loses Replicate's answer).
+   */
+  failNextPredictionCreates(count: number, options?: { status?: number; lost?: boolean }): void;
   /** Closes the server; later requests find nothing listening. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -228,6 +244,7 @@ export async function startReplicateStandIn(
   const trainings: StandInTraining[] = [];
   const predictions: StandInPrediction[] = [];
   let holdPredictionCreate = false;
+  const predictionCreateFailures: { status: number; lost: boolean }[] = [];
   const log: StandInReplicateRequest[] = [];
   const failures: number[] = [];
   let createFailure: number | 'no-answer' | undefined;
@@ -468,6 +485,13 @@ export async function startReplicateStandIn(
       }
     }
     if (method === 'POST' && path === '/v1/predictions') return createPrediction(body);
+    if (method === 'GET' && path === '/v1/predictions') {
+      return page(
+        [...predictions].reverse().map((prediction) => structuredClone(prediction)),
+        search.get('cursor'),
+        path,
+      );
+    }
     const predictionPath = /^\/v1\/predictions\/([^/]+)(\/cancel)?$/.exec(path);
     if (predictionPath) {
       const prediction = predictions.find((candidate) => candidate.id === predictionPath[1]);
@@ -520,8 +544,15 @@ export async function startReplicateStandIn(
       const isCreate = method === 'POST' && /\/trainings$/.test(path);
       const isPredictionCreate = method === 'POST' && path === '/v1/predictions';
       const failure = failures.shift();
+      const predictionCreateFailure = isPredictionCreate ? predictionCreateFailures.shift() : undefined;
       let answer: Answer;
-      if (failure !== undefined) {
+      if (predictionCreateFailure && !predictionCreateFailure.lost) {
+        answer = problem(
+          predictionCreateFailure.status,
+          'The Replicate stand-in was told to fail this creation.',
+          'Server error',
+        );
+      } else if (failure !== undefined) {
         answer = problem(failure, 'The Replicate stand-in was told to fail this request.', 'Server error');
       } else if (request.headers.authorization !== `Bearer ${apiToken}`) {
         answer = problem(401, 'You did not pass a valid authentication token', 'Unauthenticated');
@@ -539,6 +570,13 @@ export async function startReplicateStandIn(
             return;
           }
           answer = problem(lost, 'The Replicate stand-in lost the answer to this request.', 'Bad gateway');
+        }
+        if (isPredictionCreate && answer.status < 300 && predictionCreateFailure?.lost) {
+          answer = problem(
+            predictionCreateFailure.status,
+            'The Replicate stand-in lost the answer to this request.',
+            'Bad gateway',
+          );
         }
         if (isPredictionCreate && answer.status < 300 && holdPredictionCreate) {
           holdPredictionCreate = false;
@@ -561,11 +599,10 @@ export async function startReplicateStandIn(
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   let closed: Promise<void> | undefined;
 
-  function signedWebhook(
-    id: string,
+  function signed(
+    body: string,
     { webhookId = `msg_${replicateId()}`, timestamp = Math.floor(Date.now() / 1000) } = {},
   ) {
-    const body = JSON.stringify(view(find(id)));
     return {
       body,
       headers: {
@@ -577,12 +614,13 @@ export async function startReplicateStandIn(
     };
   }
 
-  async function deliverWebhook(id: string, deliver: DeliverWebhookOptions = {}): Promise<WebhookDelivery[]> {
-    const training = find(id);
-    const target = deliver.url ?? training.webhook;
-    if (!target) throw new Error(`Training ${id} has no webhook URL`);
+  const signedWebhook = (id: string, options: { webhookId?: string; timestamp?: number } = {}) =>
+    signed(JSON.stringify(view(find(id))), options);
+
+  /** Posts `body` (a training's or a prediction's JSON) to `target`, signed, as `deliver` asks. */
+  async function post(target: string, body: string, deliver: DeliverWebhookOptions): Promise<WebhookDelivery[]> {
     const webhookId = deliver.idOverride ?? `msg_${replicateId()}`;
-    const { body, headers } = signedWebhook(id, {
+    const { headers } = signed(body, {
       webhookId,
       ...(deliver.timestampOverride !== undefined ? { timestamp: deliver.timestampOverride } : {}),
     });
@@ -599,8 +637,24 @@ export async function startReplicateStandIn(
     return deliveries;
   }
 
-  const wants = (training: StandInTraining, event: string) =>
-    training.webhook !== undefined && (training.webhook_events_filter ?? []).includes(event);
+  function deliverWebhook(id: string, deliver: DeliverWebhookOptions = {}): Promise<WebhookDelivery[]> {
+    const training = find(id);
+    const target = deliver.url ?? training.webhook;
+    if (!target) throw new Error(`Training ${id} has no webhook URL`);
+    return post(target, JSON.stringify(view(training)), deliver);
+  }
+
+  function deliverPredictionWebhook(id: string, deliver: DeliverWebhookOptions = {}): Promise<WebhookDelivery[]> {
+    const prediction = findPrediction(id);
+    const target = deliver.url ?? prediction.webhook;
+    if (!target) throw new Error(`Prediction ${id} has no webhook URL`);
+    return post(target, JSON.stringify(prediction), deliver);
+  }
+
+  const predictionWebhooks: WebhookDelivery[] = [];
+
+  const wants = (job: StandInTraining | StandInPrediction, event: string) =>
+    job.webhook !== undefined && (job.webhook_events_filter ?? []).includes(event);
 
   return {
     url,
@@ -644,14 +698,22 @@ export async function startReplicateStandIn(
     },
     predictions: () => predictions.map((prediction) => structuredClone(prediction)),
     prediction: (id) => structuredClone(findPrediction(id)),
-    completePrediction(id, { status, outputs, error }) {
+    completePrediction(id, { status, outputs, error, deliverWebhook: deliver = true }) {
       const prediction = findPrediction(id);
       if (isFinished(prediction.status)) throw new Error(`Prediction ${id} already ${prediction.status}`);
       finishPrediction(prediction, status, outputs, error);
+      if (deliver && wants(prediction, 'completed')) {
+        void deliverPredictionWebhook(id).then((sent) => predictionWebhooks.push(...sent));
+      }
       return structuredClone(prediction);
     },
+    deliverPredictionWebhook,
+    predictionWebhooks: () => structuredClone(predictionWebhooks),
     holdNextPredictionCreate() {
       holdPredictionCreate = true;
+    },
+    failNextPredictionCreates(count, { status = 502, lost = false } = {}) {
+      for (let index = 0; index < count; index++) predictionCreateFailures.push({ status, lost });
     },
     deliverWebhook,
     signedWebhook,

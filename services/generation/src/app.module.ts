@@ -19,6 +19,8 @@ import { GenerationJobProcessor } from './workers/generation-job.processor.js';
 import { JobRunner } from './workers/job-runner.js';
 import { providerRateLimiter } from './workers/workers.providers.js';
 import { SnapshotController } from './snapshot/snapshot.controller.js';
+import { PredictionWakeups } from './webhooks/prediction-wakeups.js';
+import { PredictionWebhooks } from './webhooks/prediction-webhooks.service.js';
 
 @Module({})
 export class AppModule {
@@ -31,7 +33,7 @@ export class AppModule {
       controllers: api ? [GenerationController, SnapshotController] : [],
       providers: [
         JobTransitions,
-        ...(api ? [JobsService, AbandonedJobsSweeper, JobErasure, UserDeletedListener] : []),
+        ...(api ? [JobsService, AbandonedJobsSweeper, JobErasure, UserDeletedListener, PredictionWebhooks] : []),
         // Only workers touch storage and the provider.
         ...(workers
           ? [
@@ -40,6 +42,7 @@ export class AppModule {
               ModelImages,
               predictionProvider,
               providerRateLimiter,
+              PredictionWakeups,
               JobRunner,
               GenerationJobProcessor,
               CancelUserPredictionsProcessor,

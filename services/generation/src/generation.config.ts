@@ -39,6 +39,20 @@ export const generationConfigSchema = serviceConfigSchema
     REPLICATE_API_TOKEN: optional,
     /** Where the Replicate API lives (tests point it at a local stand-in). */
     REPLICATE_API_URL: z.url({ error: 'must be a URL' }).optional(),
+    /**
+     * Verifies prediction webhooks (`whsec_...`, the same secret as training's); the local
+     * generator signs its own with it. With PUBLIC_URL it turns prediction webhooks on.
+     */
+    REPLICATE_WEBHOOK_SECRET: optional,
+    /** How old a webhook's timestamp may be before it is refused as a replay. */
+    REPLICATE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().positive().default(300),
+    /** The public origin providers post prediction webhooks to (`<PUBLIC_URL>/api/webhooks/replicate?job=<id>`). */
+    PUBLIC_URL: z
+      .url({ error: 'must be an absolute URL' })
+      .optional()
+      .transform((value) => (value ? new URL(value).origin : undefined)),
+    /** With webhooks, how often a worker still asks the provider about a running prediction (the safety net). */
+    PREDICTION_SAFETY_POLL_MS: positiveInt(30_000),
     /** The billing hold's expiry: it must outlive every attempt of the job. */
     GENERATION_HOLD_SECONDS: z.coerce
       .number()
@@ -88,6 +102,10 @@ export type GenerationConfig = z.output<typeof generationConfigSchema>;
 
 /** Who makes the images: Replicate or the local preview generator (INFERENCE_PROVIDER). */
 export const predictionProviderKind = (config: GenerationConfig) => config.INFERENCE_PROVIDER;
+
+/** Where predictions post their webhooks, when webhooks are on (a secret to verify them and a public origin). */
+export const predictionWebhookUrl = (config: GenerationConfig): string | undefined =>
+  config.REPLICATE_WEBHOOK_SECRET && config.PUBLIC_URL ? `${config.PUBLIC_URL}/api/webhooks/replicate` : undefined;
 
 export const runsApi = (config: GenerationConfig) => config.GENERATION_ROLE !== 'worker';
 export const runsWorkers = (config: GenerationConfig) => config.GENERATION_ROLE !== 'api';

@@ -1,5 +1,6 @@
 import { GenerationRpc, type GenerationJob } from '@likeness/contracts';
 import { createServiceApp, loadConfig, runMigrations } from '@likeness/nest-kit';
+import { ReplicatePredictionProvider } from '@likeness/inference';
 import { type ReplicateStandIn, startReplicateStandIn, tempDir, waitFor } from '@likeness/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 // Training, billing and media run beside generation in process, as in the training saga's tests.
@@ -9,7 +10,7 @@ import { generationService } from '../src/generation.service-definition.js';
 
 /**
  * Generation on Replicate, against a local stand-in of its API: the worker starts a prediction
- * with the trained version, polls it, downloads the outputs from their (expiring) URLs into
+ * with the trained version, is woken by its webhook (the safety net's polling is out of reach here), downloads the outputs from their (expiring) URLs into
  * storage and has media keep them. A provider that keeps failing ends the job after
  * JOB_MAX_ATTEMPTS, with the credits given back.
  */
@@ -46,6 +47,10 @@ describe('generation jobs on Replicate', () => {
       ...saga.env.env,
       REPLICATE_API_TOKEN: standIn.apiToken,
       REPLICATE_API_URL: standIn.url,
+      // Predictions post their webhooks through the relay, as through the gateway.
+      REPLICATE_WEBHOOK_SECRET: standIn.webhookSecret,
+      PUBLIC_URL: relay.url,
+      PREDICTION_SAFETY_POLL_MS: '600000',
       DATA_DIR: dataDir,
       JOB_ACK_WAIT_MS: '3000',
       JOB_MAX_ATTEMPTS: '2',
@@ -108,7 +113,7 @@ describe('generation jobs on Replicate', () => {
   });
 
   it('should try again after a provider error and complete on the second attempt', async () => {
-    standIn.failNext(1, 503);
+    standIn.failNextPredictionCreates(1, { status: 503 });
     const { jobId } = await generate('rep_face after a hiccup');
     const prediction = await predictionFor('rep_face after a hiccup');
     standIn.completePrediction(prediction.id, { status: 'succeeded' });
@@ -119,7 +124,7 @@ describe('generation jobs on Replicate', () => {
   });
 
   it('should fail the job after its last attempt while the provider is down, and give the credits back', async () => {
-    standIn.failNext(2, 503);
+    standIn.failNextPredictionCreates(2, { status: 503 });
     const { jobId } = await generate('rep_face while Replicate is down');
     const failed = await finished(jobId);
     expect(failed.status).toBe('failed');
@@ -144,5 +149,77 @@ describe('generation jobs on Replicate', () => {
     });
     await waitFor(async () => (await holdOf(jobId))?.status === 'released', { what: 'the hold released' });
     expect(await saga.available(userId)).toBe(15);
+  });
+
+  it('should complete a job once however often, and however concurrently, its webhook arrives', async () => {
+    const { jobId } = await generate('rep_face, told three times');
+    const prediction = await predictionFor('rep_face, told three times');
+    expect(new URL(prediction.webhook!).searchParams.get('job')).toBe(jobId);
+    standIn.completePrediction(prediction.id, { status: 'succeeded', deliverWebhook: false });
+
+    const deliveries = (await Promise.all([1, 2, 3].map(() => standIn.deliverPredictionWebhook(prediction.id)))).flat();
+    expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
+    const done = await finished(jobId);
+    expect(done.status).toBe('completed');
+    expect(done.avatarIds).toHaveLength(1);
+    await standIn.deliverPredictionWebhook(prediction.id, { times: 2 });
+
+    await waitFor(async () => (await holdOf(jobId))?.status === 'captured', { what: 'the hold captured' });
+    expect(await saga.available(userId)).toBe(10);
+    const avatars = await saga.db.query(`SELECT id FROM media.avatars WHERE source_ref LIKE $1`, [
+      `generation:${jobId}:%`,
+    ]);
+    expect(avatars.rowCount).toBe(1);
+    const completions = await saga.db.query(
+      `SELECT id FROM generation.outbox WHERE subject LIKE '%GenerationCompleted%' AND envelope -> 'payload' ->> 'jobId' = $1`,
+      [jobId],
+    );
+    expect(completions.rowCount).toBe(1);
+    const charges = await saga.db.query(
+      `SELECT amount FROM billing.ledger_entries WHERE account = $1 AND idempotency_key = $2`,
+      [`user:${userId}`, `capture:generation:${jobId}`],
+    );
+    expect(charges.rows).toEqual([{ amount: -5 }]);
+  });
+
+  it('should refuse a prediction webhook whose signature does not match, and change nothing', async () => {
+    const { jobId } = await generate('rep_face, forged');
+    const prediction = await predictionFor('rep_face, forged');
+    standIn.completePrediction(prediction.id, { status: 'succeeded', deliverWebhook: false });
+
+    const [forged] = await standIn.deliverPredictionWebhook(prediction.id, {
+      signatureOverride: `v1,${Buffer.alloc(32).toString('base64')}`,
+    });
+    expect(forged!.status).toBe(400);
+    expect(JSON.parse(forged!.responseBody)).toMatchObject({ code: 'GENERATION.WEBHOOK_INVALID' });
+    expect((await job(jobId)).status).toBe('pending');
+
+    await standIn.deliverPredictionWebhook(prediction.id);
+    expect(await finished(jobId)).toMatchObject({ status: 'completed' });
+  });
+
+  it('should adopt the prediction a creation whose answer was lost started, and pay for one', async () => {
+    standIn.failNextPredictionCreates(1, { status: 502, lost: true });
+    const { jobId } = await generate('rep_face, answer lost');
+    const prediction = await predictionFor('rep_face, answer lost');
+    standIn.completePrediction(prediction.id, { status: 'succeeded' });
+    expect(await finished(jobId)).toMatchObject({ status: 'completed' });
+    expect(await attemptsOf(jobId)).toBe(1);
+    expect(standIn.predictions().filter((item) => item.input['prompt'] === 'rep_face, answer lost')).toHaveLength(1);
+  });
+
+  it('should find the prediction it started for a job again, so a worker that died before keeping its id pays once', async () => {
+    const adapter = new ReplicatePredictionProvider({ apiToken: standIn.apiToken, baseUrl: standIn.url });
+    const request = {
+      version,
+      prompt: 'rep_face, asked by a worker that died',
+      numOutputs: 1,
+      webhookUrl: `${relay.url}/api/webhooks/replicate`,
+      tag: '6f1c1f3e-5b38-4d4c-9d7e-3c2b1a0f9e8d',
+    };
+    const first = await adapter.startPrediction(request);
+    expect(await adapter.startPrediction(request)).toEqual(first);
+    expect(standIn.predictions().filter((item) => item.input['prompt'] === request.prompt)).toHaveLength(1);
+    standIn.completePrediction(first.id, { status: 'canceled', deliverWebhook: false });
   });
 });

@@ -5,6 +5,7 @@ import {
   BillingRpc,
   type CustomModel,
   type ErrorBody,
+  GenerationRpc,
   type TrainModelRequest,
   TrainingRpc,
   type UploadSelfiesResponse,
@@ -244,7 +245,8 @@ export async function refusal(call: Promise<unknown>): Promise<ErrorBody> {
 
 /**
  * Plays the gateway's part for Replicate's webhooks: an HTTP server that takes the POST as
- * Replicate sends it and hands the raw body and headers to training over NATS.
+ * Replicate sends it and hands the raw body and headers over NATS to training, or to generation
+ * when the URL names a job (a prediction's).
  */
 export async function startWebhookRelay(
   rpcOf: () => SagaUnderTest['rpc'],
@@ -255,20 +257,27 @@ export async function startWebhookRelay(
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const url = new URL(request.url ?? '/', 'http://relay');
       const model = url.searchParams.get('model');
+      const job = url.searchParams.get('job');
       const header = (name: string) => {
         const value = request.headers[name];
         return typeof value === 'string' ? value : undefined;
       };
+      const delivery = {
+        payload: Buffer.concat(chunks).toString('utf8'),
+        headers: {
+          'webhook-id': header('webhook-id'),
+          'webhook-timestamp': header('webhook-timestamp'),
+          'webhook-signature': header('webhook-signature'),
+        },
+      };
       try {
-        const answer = await rpcOf().call(TrainingRpc.handleReplicateWebhook, {
-          payload: Buffer.concat(chunks).toString('utf8'),
-          headers: {
-            'webhook-id': header('webhook-id'),
-            'webhook-timestamp': header('webhook-timestamp'),
-            'webhook-signature': header('webhook-signature'),
-          },
-          ...(model ? { modelId: Number(model) } : {}),
-        });
+        // Routed as the gateway routes them: a prediction's names its generation job.
+        const answer = job
+          ? await rpcOf().call(GenerationRpc.handlePredictionWebhook, { ...delivery, jobId: job })
+          : await rpcOf().call(TrainingRpc.handleReplicateWebhook, {
+              ...delivery,
+              ...(model ? { modelId: Number(model) } : {}),
+            });
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       } catch (error) {
         const body = error as ErrorBody;

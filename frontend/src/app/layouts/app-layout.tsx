@@ -8,6 +8,7 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { cn } from '@/lib/cn';
+import { LiveEventsProvider } from '@/lib/live-events/live-events';
 import { isAdmin } from '@/lib/session/current-user';
 import { bottomNav, LOW_CREDITS_THRESHOLD, mainNav } from '../navigation';
 import { SIGNED_IN_HOME } from '../route-guards';
@@ -21,65 +22,67 @@ export function AppLayout() {
   if (!user) return null;
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/65">
-        <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-6 px-4 sm:px-6 lg:px-8">
-          <Link
-            to={SIGNED_IN_HOME}
-            className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background"
-          >
-            <Logo />
-          </Link>
-          <nav aria-label="Main" className="hidden md:block">
-            <ul className="flex items-center gap-1">
-              {mainNav({ admin: isAdmin(user) }).map(({ to, label, icon: Icon }) => (
-                <li key={to}>
-                  <NavLink
-                    to={to}
-                    className={({ isActive }) =>
-                      cn(
-                        'inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm font-medium transition-colors',
-                        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                        isActive
-                          ? 'bg-accent text-accent-foreground'
-                          : 'text-muted-foreground hover:bg-accent/60 hover:text-foreground',
-                      )
-                    }
-                  >
-                    <Icon className="size-4" aria-hidden="true" />
-                    {label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+    <LiveEventsProvider>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink />
+        <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/65">
+          <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-6 px-4 sm:px-6 lg:px-8">
             <Link
-              to={paths.credits}
-              aria-label={`${creditsLabel(user.credits)}: buy credits`}
-              title="Buy credits"
-              className={cn(
-                'hidden items-center gap-1.5 rounded-full border bg-muted/50 px-3 py-1 text-sm font-medium transition-colors sm:inline-flex',
-                'hover:border-primary/40 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
-              )}
+              to={SIGNED_IN_HOME}
+              className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background"
             >
-              <Coins className="size-4 text-primary" aria-hidden="true" />
-              <span className="tabular-nums">{user.credits}</span>
-              <span className="text-muted-foreground">{user.credits === 1 ? 'credit' : 'credits'}</span>
+              <Logo />
             </Link>
-            <ThemeToggle />
-            <UserMenu user={user} />
-            <SignedInMobileMenu user={user} />
+            <nav aria-label="Main" className="hidden md:block">
+              <ul className="flex items-center gap-1">
+                {mainNav({ admin: isAdmin(user) }).map(({ to, label, icon: Icon }) => (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      className={({ isActive }) =>
+                        cn(
+                          'inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm font-medium transition-colors',
+                          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                          isActive
+                            ? 'bg-accent text-accent-foreground'
+                            : 'text-muted-foreground hover:bg-accent/60 hover:text-foreground',
+                        )
+                      }
+                    >
+                      <Icon className="size-4" aria-hidden="true" />
+                      {label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="ml-auto flex items-center gap-2 sm:gap-3">
+              <Link
+                to={paths.credits}
+                aria-label={`${creditsLabel(user.credits)}: buy credits`}
+                title="Buy credits"
+                className={cn(
+                  'hidden items-center gap-1.5 rounded-full border bg-muted/50 px-3 py-1 text-sm font-medium transition-colors sm:inline-flex',
+                  'hover:border-primary/40 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+                )}
+              >
+                <Coins className="size-4 text-primary" aria-hidden="true" />
+                <span className="tabular-nums">{user.credits}</span>
+                <span className="text-muted-foreground">{user.credits === 1 ? 'credit' : 'credits'}</span>
+              </Link>
+              <ThemeToggle />
+              <UserMenu user={user} />
+              <SignedInMobileMenu user={user} />
+            </div>
           </div>
-        </div>
-      </header>
-      <main id="main" className="flex flex-1 flex-col">
-        <Outlet />
-      </main>
-      <SiteFooter className="mb-[calc(4rem+env(safe-area-inset-bottom))] md:mb-0" />
-      <MobileNav credits={user.credits} />
-    </div>
+        </header>
+        <main id="main" className="flex flex-1 flex-col">
+          <Outlet />
+        </main>
+        <SiteFooter className="mb-[calc(4rem+env(safe-area-inset-bottom))] md:mb-0" />
+        <MobileNav credits={user.credits} />
+      </div>
+    </LiveEventsProvider>
   );
 }
 

@@ -2,6 +2,7 @@ import { customModelSchema } from '@likeness/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { useLiveUpdates } from '@/lib/live-events/live-events';
 import { ALWAYS_REFETCH_ON_MOUNT } from '@/lib/query-client';
 import { isTrainingStatus } from './model-status';
 
@@ -34,18 +35,20 @@ export function hasTrainingModel(models: readonly ListedModel[] | undefined): bo
   return (models ?? []).some((model) => isTrainingStatus(model.status));
 }
 
-export function customModelsQueryOptions() {
+/** `live`: the live events stream is open and refreshes the list when a training moves, so nothing polls. */
+export function customModelsQueryOptions({ live = false }: { live?: boolean } = {}) {
   return queryOptions({
     queryKey: [CUSTOM_MODELS_PATH],
     queryFn: getCustomModels,
-    refetchInterval: (query) => (hasTrainingModel(query.state.data) ? ACTIVE_TRAINING_REFRESH_MS : MODELS_REFRESH_MS),
+    refetchInterval: (query) =>
+      live ? false : hasTrainingModel(query.state.data) ? ACTIVE_TRAINING_REFRESH_MS : MODELS_REFRESH_MS,
     refetchIntervalInBackground: false,
     // A training finishes while other screens are open: the create page must offer the model.
     staleTime: ALWAYS_REFETCH_ON_MOUNT,
   });
 }
 
-/** The user's models, kept fresh while a screen shows them (see the intervals above). */
+/** The user's models, kept fresh while a screen shows them: by the live events, or the intervals above while they are down. */
 export function useCustomModels() {
-  return useQuery(customModelsQueryOptions());
+  return useQuery(customModelsQueryOptions({ live: useLiveUpdates() }));
 }

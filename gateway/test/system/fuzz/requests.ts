@@ -563,6 +563,11 @@ export function send(
     }
     request.on('finish', () => (sentInFull = fuzz.declaredBytes === undefined));
     request.on('response', (response) => {
+      // An event stream (GET /api/events) does not end by itself: its status and headers are the answer.
+      if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+        finish({ outcome: 'answered', status: response.statusCode ?? 0, headers: response.headers, text: '' });
+        return;
+      }
       const chunks: Buffer[] = [];
       const answered = () =>
         finish({

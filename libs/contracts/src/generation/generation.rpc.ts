@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rowIdSchema } from '../ids.js';
 import { defineRpc } from '../rpc.js';
 import { snapshotPageSchema, snapshotRequestSchema } from '../snapshots.js';
+import { replicateWebhookDeliverySchema } from '../training/training.rpc.js';
 import {
   generateAvatarRequestSchema,
   generateAvatarResponseSchema,
@@ -29,6 +30,16 @@ export const getJob = defineRpc({
   subject: 'generation.jobs.get',
   request: z.object({ userId, jobId: z.uuid() }),
   response: generationJobSchema,
+});
+
+/**
+ * A prediction's webhook (Replicate's, or the local generator's, signed alike), for the job its URL
+ * names: once verified, the worker waiting on that job's prediction reads it at once.
+ */
+export const handlePredictionWebhook = defineRpc({
+  subject: 'generation.webhooks.prediction',
+  request: replicateWebhookDeliverySchema.extend({ jobId: z.uuid() }),
+  response: z.object({ received: z.literal(true) }),
 });
 
 /** Reporting's rebuild: every job, by id. */

@@ -1,2 +1,3 @@
 export * from './system.rpc.js';
 export * from './system.http.js';
+export * from './live-events.js';

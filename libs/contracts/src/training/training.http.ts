@@ -65,7 +65,11 @@ export const replicateWebhookRoute = defineRoute({
   auth: false,
   params: undefined,
   body: undefined,
-  query: z.object({ model: z.string().optional() }),
+  query: z.object({
+    model: z.string().optional(),
+    /** A prediction's webhook names its generation job: generation takes it, not training. */
+    job: z.string().optional(),
+  }),
   response: z.object({ received: z.literal(true) }),
-  errors: ['TRAINING.WEBHOOK_INVALID'],
+  errors: ['TRAINING.WEBHOOK_INVALID', 'GENERATION.WEBHOOK_INVALID'],
 });

@@ -45,16 +45,19 @@ export const getInferenceConfig = defineRpc({
   response: inferenceConfigSchema,
 });
 
-/** A Replicate webhook as received: the signature covers the exact bytes. */
+/** A Replicate webhook as received (trainings' and predictions'): the signature covers the exact bytes. */
+export const replicateWebhookDeliverySchema = z.object({
+  payload: z.string().max(512 * 1024),
+  headers: z.object({
+    'webhook-id': z.string().max(256).optional(),
+    'webhook-timestamp': z.string().max(32).optional(),
+    'webhook-signature': z.string().max(2048).optional(),
+  }),
+});
+
 export const handleReplicateWebhook = defineRpc({
   subject: 'training.webhooks.replicate',
-  request: z.object({
-    payload: z.string().max(512 * 1024),
-    headers: z.object({
-      'webhook-id': z.string().max(256).optional(),
-      'webhook-timestamp': z.string().max(32).optional(),
-      'webhook-signature': z.string().max(2048).optional(),
-    }),
+  request: replicateWebhookDeliverySchema.extend({
     /** Which of our models the webhook URL named. */
     modelId: rowIdSchema.optional(),
   }),

@@ -54,6 +54,7 @@ export const predictionProvider: Provider = {
       ...(config.REPLICATE_API_TOKEN ? { replicateApiToken: config.REPLICATE_API_TOKEN } : {}),
       ...(config.REPLICATE_API_URL ? { replicateBaseUrl: config.REPLICATE_API_URL } : {}),
       localGenerationMs: config.LOCAL_GENERATION_MS,
+      ...(config.REPLICATE_WEBHOOK_SECRET ? { webhookSecret: config.REPLICATE_WEBHOOK_SECRET } : {}),
       storage,
       imageKeysFor: (version) => Promise.resolve(images.imageKeysFor(version)),
     });

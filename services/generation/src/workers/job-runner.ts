@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type ErrorCode, MediaRpc, TrainingRpc } from '@likeness/contracts';
 import {
   type Prediction,
@@ -12,11 +11,12 @@ import { APP_CONFIG, DomainError, RpcClient } from '@likeness/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { GenerationConfig } from '../generation.config.js';
+import { type GenerationConfig, predictionWebhookUrl } from '../generation.config.js';
 import { FailureReasons, shortDetail } from '../jobs/failure-reasons.js';
 import { GenerationJob } from '../jobs/generation-job.entity.js';
 import { JobTransitions } from '../jobs/job-transitions.js';
 import { ModelImages, OBJECT_STORAGE, PREDICTION_PROVIDER } from '../providers/prediction-provider.provider.js';
+import { type PredictionWatch, PredictionWakeups } from '../webhooks/prediction-wakeups.js';
 import { PROVIDER_RATE_LIMITER } from './workers.providers.js';
 import type { ProviderRateLimiter } from './provider-rate-limiter.js';
 import { OutputRejectedError, downloadOutput } from './download-output.js';
@@ -49,6 +49,7 @@ export class JobRunner {
     private readonly images: ModelImages,
     private readonly rpc: RpcClient,
     private readonly transitions: JobTransitions,
+    private readonly wakeups: PredictionWakeups,
   ) {}
 
   /** `delivery` counts from 1 (the kit gives the job up past JOB_MAX_ATTEMPTS rather than run it). */
@@ -105,32 +106,51 @@ export class JobRunner {
     }
   }
 
-  /** Adopts the prediction an earlier attempt started, or starts one, and waits for its end. */
+  /**
+   * Adopts the prediction an earlier attempt started, or starts one, and waits for its end. The
+   * prediction is tagged with the job's id: one whose id an earlier attempt never kept (it died
+   * between the provider's answer and the update below) is found by the adapter and adopted.
+   */
   private async predict(job: GenerationJob, signal?: AbortSignal): Promise<Prediction> {
-    let prediction = job.predictionId ? await this.adopt(job.predictionId) : undefined;
-    if (!prediction) {
-      await this.limiter.acquire(signal);
-      try {
-        prediction = await this.provider.startPrediction({
-          version: job.modelVersion,
-          prompt: job.promptText,
-          numOutputs: job.numOutputs,
-          ...(job.settings.negativePrompt ? { negativePrompt: job.settings.negativePrompt } : {}),
-        });
-      } catch (error) {
-        if (error instanceof ProviderRejectedError) {
-          throw new JobRefused(FailureReasons.providerRefused(shortDetail(error.message, `HTTP ${error.status}`)));
-        }
-        throw error;
-      }
-      await this.dataSource.query(
-        `UPDATE generation.generation_jobs SET prediction_id = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`,
-        [job.id, prediction.id],
-      );
-      // Failing the job from here on forgets this prediction too.
-      job.predictionId = prediction.id;
+    const watch = this.wakeups.watch(job.id);
+    try {
+      const prediction =
+        (job.predictionId ? await this.adopt(job.predictionId) : undefined) ?? (await this.start(job, signal));
+      return this.outcomeOf(await this.waitFor(prediction, watch, signal));
+    } finally {
+      watch.close();
     }
-    const finished = await this.waitFor(prediction, signal);
+  }
+
+  private async start(job: GenerationJob, signal?: AbortSignal): Promise<Prediction> {
+    await this.limiter.acquire(signal);
+    const webhookUrl = predictionWebhookUrl(this.config);
+    let prediction: Prediction;
+    try {
+      prediction = await this.provider.startPrediction({
+        version: job.modelVersion,
+        prompt: job.promptText,
+        numOutputs: job.numOutputs,
+        tag: job.id,
+        ...(webhookUrl ? { webhookUrl } : {}),
+        ...(job.settings.negativePrompt ? { negativePrompt: job.settings.negativePrompt } : {}),
+      });
+    } catch (error) {
+      if (error instanceof ProviderRejectedError) {
+        throw new JobRefused(FailureReasons.providerRefused(shortDetail(error.message, `HTTP ${error.status}`)));
+      }
+      throw error;
+    }
+    await this.dataSource.query(
+      `UPDATE generation.generation_jobs SET prediction_id = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`,
+      [job.id, prediction.id],
+    );
+    // Failing the job from here on forgets this prediction too.
+    job.predictionId = prediction.id;
+    return prediction;
+  }
+
+  private outcomeOf(finished: Prediction): Prediction {
     if (finished.status === 'succeeded') {
       if (!finished.outputs?.length) throw new JobRefused(FailureReasons.predictionFailed('no images came back'));
       return finished;
@@ -152,14 +172,15 @@ export class JobRunner {
   }
 
   /**
-   * Polls until the prediction ends: the local generator is asked once its delay has passed,
-   * Replicate every second at first and less often as it runs. Past JOB_TIMEOUT_MS it is cancelled.
+   * Waits until the prediction ends. With webhooks, its webhook wakes the wait, and the provider is
+   * asked only every PREDICTION_SAFETY_POLL_MS besides (a webhook may be lost); without them, the
+   * local generator is asked once its delay has passed, Replicate every second at first and less
+   * often as it runs. Past JOB_TIMEOUT_MS it is cancelled.
    */
-  private async waitFor(started: Prediction, signal?: AbortSignal): Promise<Prediction> {
+  private async waitFor(started: Prediction, watch: PredictionWatch, signal?: AbortSignal): Promise<Prediction> {
     const deadline = Date.now() + this.config.JOB_TIMEOUT_MS;
-    const local = this.provider.kind === 'local';
+    const pause = this.pauses();
     let prediction = started;
-    let wait = local ? this.config.LOCAL_GENERATION_MS : 1_000;
     while (!isFinished(prediction.status)) {
       if (Date.now() >= deadline) {
         await this.provider
@@ -167,11 +188,23 @@ export class JobRunner {
           .catch((error: Error) => this.logger.warn(`Cancelling prediction ${prediction.id} failed: ${error.message}`));
         throw new JobRefused(FailureReasons.timedOut);
       }
-      await sleep(Math.min(wait, Math.max(0, deadline - Date.now())), undefined, signal ? { signal } : {});
+      await watch.wait(Math.min(pause.next().value, Math.max(0, deadline - Date.now())), signal);
       prediction = await this.provider.getPrediction(prediction.id);
-      wait = local ? 50 : Math.min(5_000, wait * 1.5);
     }
     return prediction;
+  }
+
+  /** The pauses between two questions to the provider about a running prediction. */
+  private *pauses(): Generator<number, never> {
+    if (predictionWebhookUrl(this.config)) {
+      for (;;) yield this.config.PREDICTION_SAFETY_POLL_MS;
+    }
+    const local = this.provider.kind === 'local';
+    let wait = local ? this.config.LOCAL_GENERATION_MS : 1_000;
+    for (;;) {
+      yield wait;
+      wait = local ? 50 : Math.min(5_000, wait * 1.5);
+    }
   }
 
   /** Copies every output into our storage through media (provider URLs expire); one avatar each. */

@@ -1,10 +1,16 @@
 import type { GenerationJob } from '@likeness/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useLiveUpdates } from '@/lib/live-events/live-events';
 import { generationJobQueryOptions } from '../api/get-generation-job';
 
-/** SPEC §9: a started job is polled every 3 seconds... */
+/** SPEC §9: a started job is polled every 3 seconds (while the live events are down)... */
 export const JOB_POLL_INTERVAL_MS = 3_000;
+/**
+ * While the live events are up they bring the job's end at once; the job is still read this
+ * often so the overlay can show its stage (queued, generating, saving), which no event carries.
+ */
+export const JOB_STAGE_POLL_INTERVAL_MS = 5_000;
 /** ...and no longer than 120 seconds; a job still running then shows up in the gallery when it is done. */
 export const JOB_POLL_TIMEOUT_MS = 120_000;
 
@@ -35,16 +41,20 @@ export function useGenerationJob(
 ): { job: GenerationJob | undefined; isPolling: boolean } {
   const [timedOutJobId, setTimedOutJobId] = useState<string | null>(null);
   const timedOut = jobId !== null && timedOutJobId === jobId;
+  // The live events refresh the job when it ends; while they are down, polling finds the end too.
+  const live = useLiveUpdates();
 
   const query = useQuery(
     jobId && !timedOut
       ? {
           ...generationJobQueryOptions(jobId),
-          // Asked again every interval while pending; a finished job or a failed poll stops it.
+          // Asked again while pending (less often while live: only for its stage); a finished job or a failed poll stops it.
           refetchInterval: (current) =>
             current.state.status === 'error' || (current.state.data && current.state.data.status !== 'pending')
               ? false
-              : intervalMs,
+              : live
+                ? Math.max(intervalMs, JOB_STAGE_POLL_INTERVAL_MS)
+                : intervalMs,
           // The user may look at another tab meanwhile; the result should be there when they return.
           refetchIntervalInBackground: true,
         }

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { type RunningStack, startTestStack } from '../system/stack-harness.js';
+import { SCREENSHOTS, launchChromium, registerThroughSpa } from './chromium.js';
+import { buyStarterPack, selfieFiles } from './fixtures.js';
+
+/** Long enough that the Models page, polling every 3 seconds, would ask several times meanwhile. */
+const TRAINING_MS = 12_000;
+
+let stack: RunningStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startTestStack({ LOCAL_TRAINING_MS: String(TRAINING_MS) });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.shutdown();
+});
+
+it('shows a finished training on the Models page from the live events, without reloading or polling', async () => {
+  const page = await registerThroughSpa(browser, stack.url, 'live_lena');
+  await buyStarterPack(page, stack.url);
+  await page.goto(`${stack.url}/models`);
+  await page.getByRole('heading', { level: 1, name: 'Custom AI Models' }).waitFor();
+  await page.getByLabel('Choose selfies to upload').setInputFiles(await selfieFiles(12));
+  await page.getByRole('button', { name: 'Upload 12 selfies' }).click();
+  await page.getByText('12 selfies uploaded successfully.', { exact: true }).first().waitFor();
+
+  const stream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
+  await page.reload();
+  expect((await stream).status()).toBe(200);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const modelListRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/custom-models') modelListRequests.push(request.method());
+  });
+
+  const images = (await (await page.request.get(`${stack.url}/api/uploaded-images`)).json()) as { id: number }[];
+  const started = await page.request.post(`${stack.url}/api/train-model`, {
+    headers: { origin: stack.url },
+    data: { modelName: 'Lena live model', triggerWord: 'lena_face', referenceImageIds: images.map(({ id }) => id) },
+  });
+  expect(started.status()).toBe(201);
+
+  const list = page.getByRole('region', { name: 'Your Custom Models' });
+  await list.getByText('Lena live model').waitFor();
+  await list.getByText('Ready to use').waitFor({ timeout: 60_000 });
+  await page.screenshot({ path: join(SCREENSHOTS, 'models-ready-live.png'), fullPage: true });
+
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  // One read when the training started and one when it finished, each asked for by an event:
+  // polling every 3 seconds through a 12-second training would have asked at least 4 times.
+  expect(modelListRequests.length).toBeLessThanOrEqual(2);
+  // The balance follows the hold without a reload either: 5 + 50 - 30.
+  await page.getByRole('link', { name: '25 credits: buy credits' }).waitFor();
+});

@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+// `npm run bench:events`: the live events (GET /api/events) on the whole stack from its build.
+//  1. Latency: BENCH_JOBS one-image generations (local generator, LOCAL_GENERATION_MS=0), one after
+//     the other; each timed from its GenerationCompleted's commit (the job's completed_at, set in
+//     that transaction) to this process reading `generation.completed` on the user's event stream,
+//     and, for comparison, to the event reaching a plain NATS subscriber.
+//  2. Idle streams: BENCH_STREAMS event streams held open (one user; its cap raised for the run),
+//     the gateway's resident memory before and after (after a heartbeat has gone to every stream),
+//     and GET /api/user's latency at BENCH_RATE requests/s for BENCH_SECONDS without and with them.
+// Its own database and NATS namespace, removed at the end; everything on 127.0.0.1. Uses
+// DATABASE_URL / NATS_URL like the tests. Results go to docs/benchmarks.md by hand.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import { apiCaller } from './lib/api.mjs';
+import { createBenchEnvironment } from './lib/bench-environment.mjs';
+import { selfie } from './lib/images.mjs';
+import { httpGetter, openLoop, quantile, summarize } from './lib/load.mjs';
+
+const { freePort, migrateAll, startStack } = await import('../../libs/devstack/dist/index.js');
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 100);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const HEARTBEAT_MS = 15_000;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'likeness-bench-events-'));
+const bench = await createBenchEnvironment('events', {
+  DATA_DIR: dataDir,
+  MAIL_PROVIDER: 'mailbox',
+  PUBLIC_URL: 'http://127.0.0.1',
+  LOCAL_TRAINING_MS: '200',
+  LOCAL_GENERATION_MS: '0',
+  PROVIDER_RATE_LIMIT_PER_MINUTE: '0',
+  ACCESS_TOKEN_TTL_SECONDS: '3600',
+  EVENT_STREAMS_PER_USER: String(STREAMS + 10),
+  EVENT_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS),
+});
+const { env } = bench;
+
+/** The gateway process's resident memory, in MiB. */
+const residentMiB = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+
+/** A user with 1,105 credits (four Professional Packs) and a completed model. */
+async function prepareUser(call) {
+  const registered = await call('/api/register', {
+    method: 'POST',
+    body: { username: 'bench_events', email: 'bench-events@example.com', password: 'bench-password' },
+  });
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  for (let pack = 0; pack < 4; pack += 1) {
+    const intent = await call('/api/create-payment-intent', {
+      method: 'POST',
+      body: { packageId: 'professional' },
+      cookie,
+    });
+    const paymentIntentId = intent.json.paymentIntentId;
+    await call('/api/local-payments/confirm', {
+      method: 'POST',
+      body: { paymentIntentId, cardNumber: '4242 4242 4242 4242' },
+      cookie,
+    });
+    await call('/api/confirm-payment', { method: 'POST', body: { paymentIntentId }, cookie });
+  }
+  const form = new FormData();
+  for (let index = 0; index < 12; index += 1)
+    form.append('selfies', new Blob([await selfie(index)], { type: 'image/jpeg' }), `s${index}.jpg`);
+  const uploaded = await call('/api/upload-selfies', { method: 'POST', body: form, cookie });
+  const trained = await call('/api/train-model', {
+    method: 'POST',
+    body: {
+      modelName: 'Bench model',
+      triggerWord: 'bench_face',
+      referenceImageIds: uploaded.json.uploadedFiles.map((file) => file.id),
+    },
+    cookie,
+  });
+  if (trained.status !== 201)
+    throw new Error(`train-model answered ${trained.status}: ${JSON.stringify(trained.json)}`);
+  for (;;) {
+    const models = await call('/api/custom-models', { cookie });
+    if (models.json.find((model) => model.id === trained.json.id)?.status === 'completed') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { cookie, modelId: trained.json.id };
+}
+
+/**
+ * An event stream read by this process: `onEvent(type, data)` for each event; resolves once the
+ * stream is open. `close()` ends it.
+ */
+function openStream(port, cookie, onEvent = () => undefined) {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      { host: '127.0.0.1', port, path: '/api/events', headers: { cookie, accept: 'text/event-stream' }, agent: false },
+      (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`The event stream answered ${response.statusCode}`));
+          response.resume();
+          return;
+        }
+        let buffered = '';
+        let heartbeats = 0;
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          buffered += chunk;
+          let end = buffered.indexOf('\n\n');
+          while (end >= 0) {
+            const block = buffered.slice(0, end);
+            buffered = buffered.slice(end + 2);
+            end = buffered.indexOf('\n\n');
+            if (block.includes(': heartbeat')) heartbeats += 1;
+            const type = /^event: (.+)$/m.exec(block)?.[1];
+            const data = /^data: (.+)$/m.exec(block)?.[1];
+            if (type && data) onEvent(type, JSON.parse(data));
+          }
+        });
+        // A stream this process closes ends with a reset: nothing to report.
+        response.on('error', () => undefined);
+        resolve({ close: () => outgoing.destroy(), heartbeats: () => heartbeats });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms (n=${sorted.length})`;
+};
+
+let stack;
+let nats;
+const streams = [];
+const db = new pg.Client({ connectionString: env.DATABASE_URL });
+try {
+  await migrateAll({ env });
+  stack = await startStack({ env, port: await freePort(), output: { dir: dataDir }, readyTimeoutMs: 180_000 });
+  const port = Number(new URL(stack.url).port);
+  const call = apiCaller(stack.url);
+  const { cookie, modelId } = await prepareUser(call);
+  await db.connect();
+  const gatewayPid = stack.children.get('gateway').pid;
+  console.log(`Date: ${new Date().toISOString()}`);
+  console.log(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  );
+
+  // 1. GenerationCompleted → the event stream.
+  const onStream = new Map();
+  const onNats = new Map();
+  nats = await connect({ servers: bench.natsUrl });
+  const subscription = nats.subscribe(`${bench.namespace}.events.generation.GenerationCompleted.v1`, {
+    callback: (_error, message) => onNats.set(message.json().payload.jobId, Date.now()),
+  });
+  const waiting = new Map();
+  streams.push(
+    await openStream(port, cookie, (type, data) => {
+      if (type !== 'generation.completed') return;
+      onStream.set(data.jobId, Date.now());
+      waiting.get(data.jobId)?.();
+    }),
+  );
+  const jobIds = [];
+  for (let index = 0; index < JOBS + 5; index += 1) {
+    const response = await call('/api/generate-avatar', {
+      method: 'POST',
+      body: { promptText: 'bench_face, portrait', customModelId: modelId, numOutputs: 1 },
+      cookie,
+    });
+    if (response.status !== 201) throw new Error(`generate answered ${response.status}`);
+    const { jobId } = response.json;
+    await new Promise((resolve) => {
+      if (onStream.has(jobId)) resolve();
+      else waiting.set(jobId, resolve);
+    });
+    // The first five warm the path up.
+    if (index >= 5) jobIds.push(jobId);
+  }
+  subscription.unsubscribe();
+  const { rows } = await db.query(
+    `SELECT id, completed_at FROM generation.generation_jobs WHERE id = ANY($1) AND status = 'completed'`,
+    [jobIds],
+  );
+  const committed = new Map(rows.map((row) => [row.id, row.completed_at.getTime()]));
+  console.log(`GenerationCompleted → event stream: ${stats(jobIds.map((id) => onStream.get(id) - committed.get(id)))}`);
+  console.log(
+    `GenerationCompleted → a NATS subscriber: ${stats(jobIds.filter((id) => onNats.has(id)).map((id) => onNats.get(id) - committed.get(id)))}`,
+  );
+
+  // 2. Idle streams.
+  const get = httpGetter(port);
+  const readUser = async () => {
+    const { status } = await get('/api/user', { cookie });
+    if (status !== 200) throw new Error(`GET /api/user answered ${status}`);
+  };
+  await openLoop(readUser, { rate: RATE, seconds: 3 });
+  const idleMiB = residentMiB(gatewayPid);
+  const without = summarize(await openLoop(readUser, { rate: RATE, seconds: SECONDS }));
+  const opening = performance.now();
+  for (let index = 0; index < STREAMS; index += 50) {
+    streams.push(...(await Promise.all(Array.from({ length: 50 }, () => openStream(port, cookie)))));
+  }
+  const openedInMs = performance.now() - opening;
+  // Every stream has had a heartbeat written (and its buffers) before memory is read.
+  while (streams.slice(1).some((stream) => stream.heartbeats() === 0)) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const withStreamsMiB = residentMiB(gatewayPid);
+  const withStreams = summarize(await openLoop(readUser, { rate: RATE, seconds: SECONDS }));
+  get.close();
+  console.log(
+    `${STREAMS} idle streams opened in ${(openedInMs / 1000).toFixed(1)} s; gateway RSS ${idleMiB.toFixed(0)} MiB → ${withStreamsMiB.toFixed(0)} MiB (+${(withStreamsMiB - idleMiB).toFixed(0)} MiB)`,
+  );
+  const line = (name, summary) =>
+    `GET /api/user at ${RATE}/s, ${name}: p50 ${summary.p50.toFixed(1)} ms, p99 ${summary.p99.toFixed(1)} ms, errors ${summary.errors}`;
+  console.log(line('no streams', without));
+  console.log(line(`${STREAMS} streams`, withStreams));
+} finally {
+  for (const stream of streams) stream.close();
+  await nats?.close();
+  await db.end().catch(() => undefined);
+  await stack?.stop();
+  await bench.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+}
