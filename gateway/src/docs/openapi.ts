@@ -82,6 +82,15 @@ function requestBodyOf(route: HttpRoute): JsonSchema {
   };
 }
 
+const BINARY_MEDIA_TYPES = { image: 'image/*', zip: 'application/zip' } as const;
+
+function contentOf(route: HttpRoute): Record<string, unknown> {
+  if (route.responseType === 'image' || route.responseType === 'zip') {
+    return { [BINARY_MEDIA_TYPES[route.responseType]]: { schema: { type: 'string', format: 'binary' } } };
+  }
+  return { 'application/json': { schema: schemaOf(route.response, 'output') } };
+}
+
 /** The OpenAPI 3.1 document of the public API, generated from the contracts. */
 export function buildOpenApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -95,10 +104,7 @@ export function buildOpenApiDocument(): JsonSchema {
       responses: {
         [successStatusOf(route)]: {
           description: 'OK',
-          content:
-            route.responseType === 'image'
-              ? { 'image/*': { schema: { type: 'string', format: 'binary' } } }
-              : { 'application/json': { schema: schemaOf(route.response, 'output') } },
+          content: contentOf(route),
         },
         ...errorResponses(route),
       },
