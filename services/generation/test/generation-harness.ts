@@ -203,6 +203,7 @@ export async function startGeneration(
       available: 100,
     }));
     await standIns.answer(BillingRpc.releaseCredits, ({ reference }) => ({ reference, status: 'released' as const }));
+    await standIns.answer(BillingRpc.getGenerationPriority, () => ({ priority: false }));
     await standIns.answer(MediaRpc.storeAvatar, keepAvatar);
   };
   await answerAsUsual();
