@@ -17,7 +17,7 @@ import {
   uploadedImagesRoute,
 } from '@likeness/contracts';
 import { DomainError, RpcClient } from '@likeness/nest-kit';
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -107,6 +107,7 @@ export class MediaController {
   }
 
   @Post(bulkDeleteAvatarsRoute.path)
+  @HttpCode(200)
   bulkDeleteAvatars(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodBodyPipe(bulkDeleteAvatarsRoute.body)) body: z.output<typeof bulkDeleteAvatarsRoute.body>,
