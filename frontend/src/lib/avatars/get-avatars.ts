@@ -2,6 +2,7 @@ import { avatarsPageSchema, type Avatar, type AvatarsPage } from '@likeness/cont
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { ALWAYS_REFETCH_ON_MOUNT } from '@/lib/query-client';
+import { sortNewestFirst } from './sort-avatars';
 
 export const AVATARS_PATH = '/api/avatars';
 /** Every cached list of avatars starts with this key: invalidating it refreshes them all. */
@@ -47,9 +48,9 @@ export function avatarPagesQueryOptions({ favourites = false }: { favourites?: b
   });
 }
 
-/** The newest avatars, as the server orders them. */
+/** The newest avatars, newest first, undated ones last (SPEC §3), whatever order they arrived in. */
 export function useAvatars(limit = FIRST_PAGE_SIZE) {
-  return useQuery({ ...avatarsQueryOptions(limit), select: (page) => page.items });
+  return useQuery({ ...avatarsQueryOptions(limit), select: (page) => sortNewestFirst(page.items) });
 }
 
 type CachedAvatars = AvatarsPage | InfiniteData<AvatarsPage>;
