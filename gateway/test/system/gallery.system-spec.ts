@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import type { Avatar, AvatarsPage } from '@likeness/contracts';
-import { LocalObjectStorage } from '@likeness/storage';
+import type { LocalObjectStorage } from '@likeness/storage';
 import { waitFor } from '@likeness/testing';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { type Session, apiClient } from './api-client.js';
+import { type SeededAvatar, noisyPhoto, seedAvatars, stackStorage } from './seed-avatars.js';
 import { type RunningStack, expectError, queryDatabase, startTestStack } from './stack-harness.js';
 
 let stack: RunningStack;
@@ -16,53 +15,6 @@ let storage: LocalObjectStorage;
 interface Person {
   session: Session;
   userId: number;
-}
-
-interface SeededAvatar {
-  id: number;
-  storage_key: string;
-  thumbnail_key: string;
-  prompt_text: string;
-}
-
-/** A noisy photo, so a ZIP of a few hundred is far larger than every buffer on the way. */
-const photo = () =>
-  sharp({
-    create: {
-      width: 512,
-      height: 512,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-
-/**
- * Avatars as media keeps them (a JPEG, a WebP thumbnail and a row), seeded straight into its
- * table and storage: generating hundreds would take minutes. Their dates repeat in threes and
- * the last few have none, so paging must break ties and place undated ones last.
- */
-async function seedAvatars(userId: number, count: number, image: Buffer): Promise<SeededAvatar[]> {
-  const thumbnail = await sharp(image).resize(64).webp().toBuffer();
-  const bases = Array.from({ length: count }, () => `users/${userId}/avatars/${randomUUID()}`);
-  await Promise.all(
-    bases.flatMap((base) => [
-      storage.put(`${base}.jpg`, image, { contentType: 'image/jpeg' }),
-      storage.put(`${base}.thumb.webp`, thumbnail, { contentType: 'image/webp' }),
-    ]),
-  );
-  return queryDatabase<SeededAvatar>(
-    stack.databaseUrl,
-    `INSERT INTO media.avatars (user_id, prompt_text, custom_model_id, source_ref, share_token, storage_key, thumbnail_key, created_at)
-     SELECT $1::int, 'portrait number ' || n || ' of user ' || $1::int, NULL, 'seed:' || base, md5(base) || md5(base || 'share'),
-            base || '.jpg', base || '.thumb.webp',
-            CASE WHEN n > $3::int - 4 THEN NULL ELSE timestamptz '2026-01-01' + (n / 3) * interval '1 minute' END
-     FROM unnest($2::text[]) WITH ORDINALITY AS seeded(base, n)
-     RETURNING id, storage_key, thumbnail_key, prompt_text`,
-    [userId, bases, count],
-  );
 }
 
 const page = async (person: Person, query: string) => {
@@ -141,11 +93,11 @@ describe('the gallery for many avatars', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     api = apiClient(stack.url);
-    storage = new LocalObjectStorage(join(stack.env['DATA_DIR']!, 'objects'));
+    storage = stackStorage(stack);
     [ada, bob] = await Promise.all([person('ada_gallery'), person('bob_gallery')]);
-    const image = await photo();
-    adas = await seedAvatars(ada.userId, 250, image);
-    bobs = await seedAvatars(bob.userId, 30, image);
+    const image = await noisyPhoto();
+    adas = await seedAvatars(stack, ada.userId, 250, image);
+    bobs = await seedAvatars(stack, bob.userId, 30, image);
   });
 
   afterAll(async () => {

@@ -234,7 +234,10 @@ describe('selfies and avatars through the gateway', () => {
     it('should list the avatar to its owner only', async () => {
       const mine = (await call('/api/avatars', { session: ada })).json as AvatarsPage;
       expect(mine.items.map((item) => item.id)).toEqual([avatar.id]);
-      expect(mine.items[0]).toMatchObject({ promptText: 'ada_trigger as an astronaut, studio lighting', favourite: false });
+      expect(mine.items[0]).toMatchObject({
+        promptText: 'ada_trigger as an astronaut, studio lighting',
+        favourite: false,
+      });
       expect((await call('/api/avatars', { session: bob })).json).toEqual({ items: [], nextCursor: null, total: 0 });
     });
 
