@@ -16,7 +16,10 @@ export function makeAvatar(id: number, overrides: Partial<Avatar> = {}): Avatar 
 }
 
 /** GET /api/avatars's answer holding these avatars: the last page unless a next cursor is given. */
-export function avatarsPage(avatars: Avatar[], { nextCursor = null, total = avatars.length } = {}): AvatarsPage {
+export function avatarsPage(
+  avatars: Avatar[],
+  { nextCursor = null, total = avatars.length }: { nextCursor?: string | null; total?: number } = {},
+): AvatarsPage {
   return { items: avatars, nextCursor, total };
 }
 

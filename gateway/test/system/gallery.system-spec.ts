@@ -25,16 +25,15 @@ const page = async (person: Person, query: string) => {
 
 async function everyPage(person: Person, query: string): Promise<{ ids: number[]; pages: number; total: number }> {
   const ids: number[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  let total = 0;
-  do {
-    const next = await page(person, `${query}${cursor ? `&cursor=${cursor}` : ''}`);
+  let next = await page(person, query);
+  let pages = 1;
+  ids.push(...next.items.map((avatar) => avatar.id));
+  while (next.nextCursor) {
+    next = await page(person, `${query}&cursor=${next.nextCursor}`);
     ids.push(...next.items.map((avatar) => avatar.id));
-    ({ nextCursor: cursor, total } = next);
     pages += 1;
-  } while (cursor);
-  return { ids, pages, total };
+  }
+  return { ids, pages, total: next.total };
 }
 
 const stored = async (key: string) => (await storage.head(key)) !== undefined;

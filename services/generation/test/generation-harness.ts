@@ -183,6 +183,7 @@ export async function startGeneration(
       thumbnailUrl: `/api/images/avatars/${id}/thumbnail`,
       shareUrl: `/share/${id}`,
       customModelId: request.customModelId,
+      favourite: false,
       createdAt: new Date().toISOString(),
     };
     kept.set(request.sourceRef, { avatar, request, bytes });

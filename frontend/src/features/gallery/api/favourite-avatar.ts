@@ -20,7 +20,11 @@ export function useFavouriteAvatar() {
       void queryClient.invalidateQueries({ queryKey: AVATARS_QUERY_KEY });
     },
     onError: () => {
-      toast({ variant: 'destructive', title: 'Error', description: 'The favourite could not be saved. Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'The favourite could not be saved. Please try again.',
+      });
     },
   });
 }

@@ -32,7 +32,7 @@ export function DownloadAllButton({ total }: { total: number }) {
       <NativeSelect
         id={selectId}
         value={format}
-        className="w-24"
+        className="w-20 shrink-0"
         onChange={(event) => {
           const parsed = imageFormatSchema.safeParse(event.target.value);
           if (parsed.success) setFormat(parsed.data);

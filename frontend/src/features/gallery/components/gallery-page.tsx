@@ -21,8 +21,7 @@ const RECENT_TAB_COUNT = 8;
 type GalleryTab = 'recent' | 'all' | 'favourites';
 type AvatarPages = UseInfiniteQueryResult<InfiniteData<AvatarsPage>>;
 
-const loadedOf = (data: InfiniteData<AvatarsPage> | undefined) =>
-  data?.pages.flatMap((page) => page.items) ?? [];
+const loadedOf = (data: InfiniteData<AvatarsPage> | undefined) => data?.pages.flatMap((page) => page.items) ?? [];
 
 /**
  * /gallery: every avatar the user made, newest first, paged from the server as the list
@@ -105,7 +104,7 @@ export function GalleryPage() {
                   Favourites ({favourites.data?.pages[0]?.total ?? 0})
                 </TabsTrigger>
               </TabsList>
-              <div className="flex flex-wrap items-end gap-2">
+              <div className="flex items-center gap-2">
                 <Button
                   variant={selecting ? 'secondary' : 'outline'}
                   aria-pressed={selecting}

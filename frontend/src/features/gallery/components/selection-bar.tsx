@@ -27,7 +27,10 @@ export function SelectionBar({ selectedIds, onSelectAllLoaded, onClear, onDone }
   async function handleDelete() {
     try {
       const { deleted } = await deletion.mutateAsync(selectedIds);
-      toast({ title: 'Avatars deleted', description: `${avatarsCount(deleted)} deleted; their share links no longer work.` });
+      toast({
+        title: 'Avatars deleted',
+        description: `${avatarsCount(deleted)} deleted; their share links no longer work.`,
+      });
       onClear();
     } catch {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete avatars. Please try again.' });
