@@ -55,7 +55,9 @@ export function defineJob<TQueue extends string, TName extends string, TPayload 
 }): JobDefinition<TQueue, TName, TPayload> {
   const { queue, name, version, lanes } = definition;
   if (lanes && (lanes.names.some((lane) => !JOB_LANE_PATTERN.test(lane)) || !(lanes.standardShare >= 2))) {
-    throw new Error(`Lanes of ${queue}.${name}: names of lower-case letters and digits, and a standardShare of 2 or more`);
+    throw new Error(
+      `Lanes of ${queue}.${name}: names of lower-case letters and digits, and a standardShare of 2 or more`,
+    );
   }
   return {
     ...definition,

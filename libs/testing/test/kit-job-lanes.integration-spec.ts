@@ -136,8 +136,8 @@ describe('job lanes (JobLanes)', () => {
   });
 
   it('should refuse a lane the job does not have', () => {
-    expect(() =>
-      defineJob({ ...lanedJob, name: 'bad', lanes: { names: ['Fast lane'], standardShare: 5 } }),
-    ).toThrow('Lanes of kit.bad');
+    expect(() => defineJob({ ...lanedJob, name: 'bad', lanes: { names: ['Fast lane'], standardShare: 5 } })).toThrow(
+      'Lanes of kit.bad',
+    );
   });
 });

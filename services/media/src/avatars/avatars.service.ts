@@ -60,22 +60,21 @@ export class AvatarsService {
    */
   async list(request: RpcRequest<typeof MediaRpc.listAvatars>): Promise<AvatarsPage> {
     const { userId, limit = AVATAR_PAGE_LIMITS.defaultPageSize, cursor, favourites = false } = request;
-    const where = ['user_id = $1', ...(favourites ? ['favourite'] : [])];
-    const params: unknown[] = [userId];
-    const counted = this.count(where, params);
-    if (cursor) {
-      const after = afterPosition(decodeAvatarCursor(cursor, favourites), params.length + 1);
-      where.push(after.sql);
-      params.push(...after.params);
-    }
-    const avatars = await queryRows<RawAvatar & { position: string | null }>(
-      this.dataSource.manager,
-      // The cursor keeps the date to the microsecond, as stored: a millisecond would skip rows.
-      `SELECT *, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position
-       FROM media.avatars WHERE ${where.join(' AND ')}
-       ORDER BY created_at DESC NULLS LAST, id DESC LIMIT $${params.length + 1}`,
-      [...params, limit + 1],
-    );
+    const filter = ['user_id = $1', ...(favourites ? ['favourite'] : [])];
+    const after = cursor ? afterPosition(decodeAvatarCursor(cursor, favourites), 2) : undefined;
+    const where = [...filter, ...(after ? [after.sql] : [])];
+    const params = [userId, ...(after?.params ?? [])];
+    const [avatars, total] = await Promise.all([
+      queryRows<RawAvatar & { position: string | null }>(
+        this.dataSource.manager,
+        // The cursor keeps the date to the microsecond, as stored: a millisecond would skip rows.
+        `SELECT *, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position
+         FROM media.avatars WHERE ${where.join(' AND ')}
+         ORDER BY created_at DESC NULLS LAST, id DESC LIMIT $${params.length + 1}`,
+        [...params, limit + 1],
+      ),
+      this.count(filter, [userId]),
+    ]);
     const page = avatars.slice(0, limit);
     const last = page.at(-1);
     return {
@@ -84,7 +83,7 @@ export class AvatarsService {
         avatars.length > limit && last
           ? encodeAvatarCursor({ createdAt: last.position, id: last.id }, favourites)
           : null,
-      total: await counted,
+      total,
     };
   }
 
