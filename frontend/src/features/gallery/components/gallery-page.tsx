@@ -104,7 +104,7 @@ export function GalleryPage() {
                   Favourites ({favourites.data?.pages[0]?.total ?? 0})
                 </TabsTrigger>
               </TabsList>
-              <div className="flex items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2">
                 <Button
                   variant={selecting ? 'secondary' : 'outline'}
                   aria-pressed={selecting}
