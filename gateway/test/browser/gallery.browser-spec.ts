@@ -118,5 +118,12 @@ describe('the gallery in the browser', () => {
     await page.getByRole('tab', { name: `All (${AVATARS})` }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'gallery-phone-dark.png') });
     expect(await galleryViolations(page)).toEqual([]);
+
+    // Select mode: the bar sits above the bottom navigation, nothing overflows.
+    await page.getByRole('button', { name: 'Select' }).click();
+    await page.getByRole('tabpanel').getByRole('checkbox').first().check();
+    await page.getByText('1 avatar selected').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'gallery-phone-select-dark.png') });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });
