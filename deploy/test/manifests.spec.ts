@@ -22,6 +22,8 @@ type Workload = (typeof WORKLOADS)[number];
 /** The JetStream work queue the workers share, and that KEDA scales them on. */
 const JOBS_STREAM = 'JOBS';
 const JOBS_CONSUMER = 'generation-workers';
+/** runGenerationJob's priority lane (libs/contracts), drained first by the same workers. */
+const PRIORITY_CONSUMER = 'generation-workers-priority';
 /** Services that call outside providers over HTTPS. */
 const PROVIDER_CLIENTS = ['billing', 'generation', 'media', 'training'];
 /** The only Secret keys an app may require; everything else must stay optional. */
@@ -642,7 +644,7 @@ describe('deploy/k8s base', () => {
       expect(hpas.filter((h) => h.spec.scaleTargetRef.name === WORKER)).toEqual([]);
     });
 
-    it('should scale the workers with KEDA on the lag of the JOBS consumer', () => {
+    it('should scale the workers with KEDA on the lag of both lanes of the JOBS queue', () => {
       const scaledObjects = baseObjects.filter((o) => o.kind === 'ScaledObject');
       expect(scaledObjects).toHaveLength(1);
       const scaled = findObject('ScaledObject', WORKER);
@@ -652,8 +654,11 @@ describe('deploy/k8s base', () => {
       expect(scaled.spec.scaleTargetRef.apiVersion ?? 'apps/v1').toBe('apps/v1');
       expect(scaled.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
       expect(scaled.spec.maxReplicaCount).toBeGreaterThan(scaled.spec.minReplicaCount);
-      const trigger = scaled.spec.triggers.find((t: Obj) => t.type === 'nats-jetstream');
+      const triggers = scaled.spec.triggers.filter((t: Obj) => t.type === 'nats-jetstream');
+      expect(triggers.map((t: Obj) => t.metadata.consumer)).toEqual([JOBS_CONSUMER, PRIORITY_CONSUMER]);
+      const [trigger, priority] = triggers;
       expect(trigger?.metadata).toMatchObject({ account: '$G', stream: JOBS_STREAM, consumer: JOBS_CONSUMER });
+      expect({ ...priority.metadata, consumer: JOBS_CONSUMER }).toEqual(trigger.metadata);
       // NATS's HTTP monitoring port, in the namespace NATS_URL points at.
       const natsHost = new URL(/^NATS_URL=(.*)$/m.exec(read(join(baseDir, 'config.env')))?.[1] ?? '').hostname;
       const [, natsNamespace] = natsHost.split('.');

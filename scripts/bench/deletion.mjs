@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { createBenchEnvironment } from './lib/bench-environment.mjs';
-import { apiCaller } from './lib/api.mjs';
+import { apiCaller, buyPackage } from './lib/api.mjs';
 import { selfie } from './lib/images.mjs';
 
 const { freePort, migrateAll, startStack } = await import('../../libs/devstack/dist/index.js');
@@ -79,14 +79,7 @@ async function prepareUser(round, images, avatar) {
     .map((value) => value.split(';')[0])
     .join('; ');
   const userId = registered.json.id;
-  const intent = await call('/api/create-payment-intent', { method: 'POST', body: { packageId: 'starter' }, cookie });
-  const { paymentIntentId } = intent.json;
-  await call('/api/local-payments/confirm', {
-    method: 'POST',
-    body: { paymentIntentId, cardNumber: '4242 4242 4242 4242' },
-    cookie,
-  });
-  await call('/api/confirm-payment', { method: 'POST', body: { paymentIntentId }, cookie });
+  await buyPackage(call, cookie, 'starter');
 
   const selfieIds = [];
   for (let start = 0; start < images.length; start += 20) {

@@ -164,9 +164,9 @@ function paths({ gatewayPort, monolithPort, rpc, userId, cookie }) {
         c: viaHttp(monolith, '/api/user'),
       },
       'GET /api/avatars': {
-        a: viaHttp(gateway, '/api/avatars'),
-        b: () => rpc.call(MediaRpc.listAvatars, { userId }),
-        c: viaHttp(monolith, '/api/avatars'),
+        a: viaHttp(gateway, `/api/avatars?limit=${AVATARS}`),
+        b: () => rpc.call(MediaRpc.listAvatars, { userId, limit: AVATARS }),
+        c: viaHttp(monolith, `/api/avatars?limit=${AVATARS}`),
       },
     },
     close() {
@@ -398,7 +398,9 @@ try {
     if (!isDeepStrictEqual(a, b) || !isDeepStrictEqual(a, c)) {
       throw new Error(`${route}: the answers differ:\n${JSON.stringify({ a, b, c }, null, 1)}`);
     }
-    if (route === 'GET /api/avatars' && a.length !== AVATARS) throw new Error(`${a.length} avatars, not ${AVATARS}`);
+    if (route === 'GET /api/avatars' && a.items.length !== AVATARS) {
+      throw new Error(`${a.items.length} avatars, not ${AVATARS}`);
+    }
   }
 
   console.log(`Date: ${new Date().toISOString()}`);

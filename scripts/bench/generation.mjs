@@ -14,8 +14,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { createBenchEnvironment } from './lib/bench-environment.mjs';
-import { apiCaller } from './lib/api.mjs';
-import { selfie } from './lib/images.mjs';
+import { apiCaller, buyPackage, trainBenchModel } from './lib/api.mjs';
 
 const { freePort, migrateAll, startStack } = await import('../../libs/devstack/dist/index.js');
 
@@ -60,39 +59,8 @@ async function prepare(label, workers, extraEnv) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  for (let pack = 0; pack < 6; pack += 1) {
-    const intent = await call('/api/create-payment-intent', {
-      method: 'POST',
-      body: { packageId: 'professional' },
-      cookie,
-    });
-    const paymentIntentId = intent.json.paymentIntentId;
-    await call('/api/local-payments/confirm', {
-      method: 'POST',
-      body: { paymentIntentId, cardNumber: '4242 4242 4242 4242' },
-      cookie,
-    });
-    await call('/api/confirm-payment', { method: 'POST', body: { paymentIntentId }, cookie });
-  }
-  const form = new FormData();
-  for (let index = 0; index < 12; index += 1)
-    form.append('selfies', new Blob([await selfie(index)], { type: 'image/jpeg' }), `s${index}.jpg`);
-  const uploaded = await call('/api/upload-selfies', { method: 'POST', body: form, cookie });
-  const trained = await call('/api/train-model', {
-    method: 'POST',
-    body: {
-      modelName: 'Bench model',
-      triggerWord: 'bench_face',
-      referenceImageIds: uploaded.json.uploadedFiles.map((file) => file.id),
-    },
-    cookie,
-  });
-  const modelId = trained.json.id;
-  for (;;) {
-    const models = await call('/api/custom-models', { cookie });
-    if (models.json.find((model) => model.id === modelId)?.status === 'completed') break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  for (let pack = 0; pack < 6; pack += 1) await buyPackage(call, cookie, 'professional');
+  const modelId = await trainBenchModel(call, cookie, { modelName: 'Bench model', triggerWord: 'bench_face' });
 
   const nats = await connect({ servers: bench.natsUrl });
   const completions = new Map();

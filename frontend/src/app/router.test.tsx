@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeAvatar } from '@/test/media-fixtures';
+import { avatarsQueryOptions } from '@/lib/avatars/get-avatars';
+import { avatarsPage, makeAvatar } from '@/test/media-fixtures';
 import { alice, callsTo, errorResponse, jsonResponse, mockApi, renderApp } from '@/test/render-app';
 
 describe('router', () => {
@@ -80,7 +81,7 @@ describe('signed-in shell', () => {
     mockApi({
       user: alice,
       handlers: {
-        'GET /api/avatars': () => jsonResponse([]),
+        'GET /api/avatars': () => jsonResponse(avatarsPage([])),
         'GET /api/uploaded-images': () => jsonResponse([]),
         'GET /api/custom-models': () => jsonResponse([]),
       },
@@ -118,7 +119,7 @@ describe('signed-in shell', () => {
     const fetchMock = mockApi({ user: alice, handlers: { 'POST /api/logout': () => jsonResponse({ success: true }) } });
     const { user, router, queryClient } = renderApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' });
-    queryClient.setQueryData(['/api/avatars'], [makeAvatar(1)]);
+    queryClient.setQueryData(avatarsQueryOptions().queryKey, avatarsPage([makeAvatar(1)]));
 
     const trigger = screen.getByRole('button', { name: 'Account menu' });
     expect(trigger).toHaveTextContent('AL');
@@ -132,7 +133,7 @@ describe('signed-in shell', () => {
     expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
     expect(screen.getByText('Logged out')).toBeInTheDocument();
-    expect(queryClient.getQueryData(['/api/avatars'])).toBeUndefined();
+    expect(queryClient.getQueryData(avatarsQueryOptions().queryKey)).toBeUndefined();
     expect(queryClient.getQueryData(['/api/user'])).toBeNull();
     const [logoutCall] = callsTo(fetchMock, 'POST', '/api/logout');
     expect(logoutCall?.body).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { Avatar, UploadedImage } from '@likeness/contracts';
+import type { Avatar, AvatarsPage, UploadedImage } from '@likeness/contracts';
 
 /** An avatar as GET /api/avatars lists it; `createdAt` defaults to `id` days after 1 June 2025. */
 export function makeAvatar(id: number, overrides: Partial<Avatar> = {}): Avatar {
@@ -10,8 +10,17 @@ export function makeAvatar(id: number, overrides: Partial<Avatar> = {}): Avatar 
     shareUrl: `/api/shared/avatars/token-${id}`,
     customModelId: 1,
     createdAt: new Date(Date.UTC(2025, 5, 1 + id, 12)).toISOString(),
+    favourite: false,
     ...overrides,
   };
+}
+
+/** GET /api/avatars's answer holding these avatars: the last page unless a next cursor is given. */
+export function avatarsPage(
+  avatars: Avatar[],
+  { nextCursor = null, total = avatars.length }: { nextCursor?: string | null; total?: number } = {},
+): AvatarsPage {
+  return { items: avatars, nextCursor, total };
 }
 
 /** A selfie as GET /api/uploaded-images lists it. */

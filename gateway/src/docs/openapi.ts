@@ -82,8 +82,12 @@ function requestBodyOf(route: HttpRoute): JsonSchema {
   };
 }
 
-function contentOf(route: HttpRoute): JsonSchema {
-  if (route.responseType === 'image') return { 'image/*': { schema: { type: 'string', format: 'binary' } } };
+const BINARY_MEDIA_TYPES = { image: 'image/*', zip: 'application/zip' } as const;
+
+function contentOf(route: HttpRoute): Record<string, unknown> {
+  if (route.responseType === 'image' || route.responseType === 'zip') {
+    return { [BINARY_MEDIA_TYPES[route.responseType]]: { schema: { type: 'string', format: 'binary' } } };
+  }
   if (route.responseType === 'event-stream')
     return { 'text/event-stream': { schema: schemaOf(route.response, 'output') } };
   return { 'application/json': { schema: schemaOf(route.response, 'output') } };

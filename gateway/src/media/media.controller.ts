@@ -3,8 +3,13 @@ import {
   MediaInternalHttp,
   MediaRpc,
   SELFIE_LIMITS,
+  avatarsQuerySchema,
   avatarsRoute,
+  avatarsZipQuerySchema,
+  avatarsZipRoute,
+  bulkDeleteAvatarsRoute,
   deleteAvatarRoute,
+  favouriteAvatarRoute,
   deleteUploadedImageRoute,
   imageFormatterQuerySchema,
   imageFormatterRoute,
@@ -12,12 +17,14 @@ import {
   uploadedImagesRoute,
 } from '@likeness/contracts';
 import { DomainError, RpcClient } from '@likeness/nest-kit';
-import { Controller, Delete, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { AuthenticatedUser } from '../auth/jwt.strategy.js';
 import { SessionGuard } from '../auth/session.guard.js';
 import { UserRateLimit } from '../auth/user-rate-limit.guard.js';
+import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { ZodPipe, nestPath } from '../http/zod-params.pipe.js';
 import { MediaHttpClient } from './media-http.client.js';
 
@@ -74,8 +81,38 @@ export class MediaController {
   }
 
   @Get(avatarsRoute.path)
-  avatars(@CurrentUser() user: AuthenticatedUser) {
-    return this.rpc.call(MediaRpc.listAvatars, { userId: user.id });
+  avatars(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodPipe(avatarsQuerySchema)) query: z.output<typeof avatarsQuerySchema>,
+  ) {
+    return this.rpc.call(MediaRpc.listAvatars, { userId: user.id, ...query });
+  }
+
+  @Get(avatarsZipRoute.path)
+  avatarsZip(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodPipe(avatarsZipQuerySchema)) query: z.output<typeof avatarsZipQuerySchema>,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.media.relayBytes(MediaInternalHttp.avatarsZip, { query, userId: user.id }, reply);
+  }
+
+  @Put(nestPath(favouriteAvatarRoute.path))
+  favouriteAvatar(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', new ZodPipe(favouriteAvatarRoute.params.shape.id)) id: number,
+    @Body(new ZodBodyPipe(favouriteAvatarRoute.body)) body: z.output<typeof favouriteAvatarRoute.body>,
+  ) {
+    return this.rpc.call(MediaRpc.setAvatarFavourite, { userId: user.id, id, favourite: body.favourite });
+  }
+
+  @Post(bulkDeleteAvatarsRoute.path)
+  @HttpCode(200)
+  bulkDeleteAvatars(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodBodyPipe(bulkDeleteAvatarsRoute.body)) body: z.output<typeof bulkDeleteAvatarsRoute.body>,
+  ) {
+    return this.rpc.call(MediaRpc.bulkDeleteAvatars, { userId: user.id, ids: body.ids });
   }
 
   @Delete(nestPath(deleteAvatarRoute.path))

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   ACCOUNT_DELETED_MESSAGE,
-  type Avatar,
+  type AvatarsPage,
   type GenerationJob,
   type UploadedImage,
   WRONG_PASSWORD_MESSAGE,
@@ -102,7 +102,7 @@ async function personWithEverything(username: string) {
       ((await api.call(`/api/generation-jobs/${jobId}`, { session })).json as GenerationJob).status === 'completed',
     { timeoutMs: 30_000, what: `${username}'s job completed` },
   );
-  const avatars = (await api.call('/api/avatars', { session })).json as Avatar[];
+  const avatars = ((await api.call('/api/avatars', { session })).json as AvatarsPage).items;
   const selfies = (await api.call('/api/uploaded-images', { session })).json as UploadedImage[];
   expect(avatars).toHaveLength(2);
   const userId = await userIdOf(session);

@@ -1,5 +1,5 @@
 import {
-  type Avatar,
+  type AvatarsPage,
   type GenerationJob,
   type HttpRoute,
   type UploadedImage,
@@ -109,7 +109,7 @@ describe('fuzzing every route of the contracts through the running stack', () =>
       body: { packageId: 'starter' },
     });
     const selfies = (await api.call('/api/uploaded-images', { session: ada })).json as UploadedImage[];
-    const avatars = (await api.call('/api/avatars', { session: ada })).json as Avatar[];
+    const avatars = ((await api.call('/api/avatars', { session: ada })).json as AvatarsPage).items;
     const packages = (await api.call('/api/credit-packages')).json as { id: string }[];
     const signed = [selfies[0]!.imageUrl, avatars[0]!.thumbnailUrl].map((url) => new URL(url, stack.url));
     known = {

@@ -1,4 +1,4 @@
-import type { Avatar, CustomModel, GenerationJob } from '@likeness/contracts';
+import type { AvatarsPage, CustomModel, GenerationJob } from '@likeness/contracts';
 import { waitFor } from '@likeness/testing';
 import { type Session, apiClient } from './api-client.js';
 import { type RunningStack, expectError, queryDatabase, startTestStack } from './stack-harness.js';
@@ -37,7 +37,7 @@ const finished = (session: Session, jobId: string) =>
     { timeoutMs: 60_000, what: `job ${jobId} finished` },
   );
 
-const avatarsOf = async (session: Session) => (await api.call('/api/avatars', { session })).json as Avatar[];
+const avatarsOf = async (session: Session) => ((await api.call('/api/avatars', { session })).json as AvatarsPage).items;
 
 /** The worker process that logged the job's attempt. */
 function workerRunning(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { type Avatar, MediaRpc, type UploadedImage } from '@likeness/contracts';
+import { type Avatar, type AvatarsPage, MediaRpc, type UploadedImage } from '@likeness/contracts';
 import { LocalObjectStorage } from '@likeness/storage';
 import { createTestRpcClient } from '@likeness/testing';
 import sharp from 'sharp';
@@ -232,10 +232,13 @@ describe('selfies and avatars through the gateway', () => {
     });
 
     it('should list the avatar to its owner only', async () => {
-      const mine = (await call('/api/avatars', { session: ada })).json as Avatar[];
-      expect(mine.map((item) => item.id)).toEqual([avatar.id]);
-      expect(mine[0]).toMatchObject({ promptText: 'ada_trigger as an astronaut, studio lighting' });
-      expect((await call('/api/avatars', { session: bob })).json).toEqual([]);
+      const mine = (await call('/api/avatars', { session: ada })).json as AvatarsPage;
+      expect(mine.items.map((item) => item.id)).toEqual([avatar.id]);
+      expect(mine.items[0]).toMatchObject({
+        promptText: 'ada_trigger as an astronaut, studio lighting',
+        favourite: false,
+      });
+      expect((await call('/api/avatars', { session: bob })).json).toEqual({ items: [], nextCursor: null, total: 0 });
     });
 
     it.each(['png', 'jpeg', 'webp'] as const)('should download the avatar as %s', async (format) => {
@@ -276,7 +279,7 @@ describe('selfies and avatars through the gateway', () => {
       });
       expect((await call(avatar.shareUrl)).status).toBe(404);
       expect((await call(avatar.imageUrl)).status).toBe(404);
-      expect((await call('/api/avatars', { session: ada })).json).toEqual([]);
+      expect((await call('/api/avatars', { session: ada })).json).toEqual({ items: [], nextCursor: null, total: 0 });
     });
   });
 });

@@ -24,8 +24,8 @@ export interface HttpRoute<
   readonly response: TResponse;
   /** The route creates something and answers 201 (otherwise 200). */
   readonly created?: boolean;
-  /** `image`: the answer is image bytes (its content type says which); `event-stream`: server-sent events. */
-  readonly responseType?: 'json' | 'image' | 'event-stream';
+  /** `image`: image bytes (its content type says which); `zip`: a ZIP archive; `event-stream`: server-sent events; else JSON. */
+  readonly responseType?: 'json' | 'image' | 'zip' | 'event-stream';
   /** Error codes the route can answer with, besides validation and the generic ones. */
   readonly errors: readonly string[];
 }

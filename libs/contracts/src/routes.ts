@@ -21,7 +21,10 @@ import {
 } from './billing/billing.http.js';
 import {
   avatarsRoute,
+  avatarsZipRoute,
+  bulkDeleteAvatarsRoute,
   deleteAvatarRoute,
+  favouriteAvatarRoute,
   deleteUploadedImageRoute,
   fileRoute,
   imageFormatterRoute,
@@ -72,6 +75,9 @@ export const httpRoutes: readonly HttpRoute[] = [
   uploadedImagesRoute,
   deleteUploadedImageRoute,
   avatarsRoute,
+  avatarsZipRoute,
+  bulkDeleteAvatarsRoute,
+  favouriteAvatarRoute,
   deleteAvatarRoute,
   imageFormatterRoute,
   fileRoute,

@@ -14,3 +14,34 @@ export function apiCaller(baseUrl) {
     return { status: response.status, headers: response.headers, json: await response.json().catch(() => undefined) };
   };
 }
+
+/** Buys a credit package through the local test processor, as the checkout page does. */
+export async function buyPackage(call, cookie, packageId) {
+  const intent = await call('/api/create-payment-intent', { method: 'POST', body: { packageId }, cookie });
+  const { paymentIntentId } = intent.json;
+  await call('/api/local-payments/confirm', {
+    method: 'POST',
+    body: { paymentIntentId, cardNumber: '4242 4242 4242 4242' },
+    cookie,
+  });
+  await call('/api/confirm-payment', { method: 'POST', body: { paymentIntentId }, cookie });
+}
+
+/** Uploads 12 selfies and trains a model on them (30 credits); returns its id once it is completed. */
+export async function trainBenchModel(call, cookie, { modelName, triggerWord }) {
+  const { selfie } = await import('./images.mjs');
+  const form = new FormData();
+  for (let index = 0; index < 12; index += 1)
+    form.append('selfies', new Blob([await selfie(index)], { type: 'image/jpeg' }), `s${index}.jpg`);
+  const uploaded = await call('/api/upload-selfies', { method: 'POST', body: form, cookie });
+  const trained = await call('/api/train-model', {
+    method: 'POST',
+    body: { modelName, triggerWord, referenceImageIds: uploaded.json.uploadedFiles.map((file) => file.id) },
+    cookie,
+  });
+  for (;;) {
+    const models = await call('/api/custom-models', { cookie });
+    if (models.json.find((model) => model.id === trained.json.id)?.status === 'completed') return trained.json.id;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -41,3 +41,21 @@ export async function createBenchEnvironment(label, extra = {}) {
     },
   };
 }
+
+/**
+ * A whole stack from the build on a bench environment of its own, its database migrated:
+ * `generationWorkers` worker processes beside the rest.
+ * @param {string} label  @param {{ dataDir: string, generationWorkers: number, env: Record<string, string> }} options
+ */
+export async function startBenchStack(label, { dataDir, generationWorkers, env }) {
+  const { freePort, migrateAll, startStack } = await import('../../../libs/devstack/dist/index.js');
+  const bench = await createBenchEnvironment(label, { DATA_DIR: dataDir, ...env });
+  await migrateAll({ env: bench.env });
+  const stack = await startStack({
+    env: bench.env,
+    port: await freePort(),
+    output: { dir: dataDir },
+    generationWorkers,
+  });
+  return { bench, stack };
+}

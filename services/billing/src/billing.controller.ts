@@ -57,6 +57,11 @@ export class BillingController {
     return this.adjustments.adjust(request, admin.userId);
   }
 
+  @RpcHandler(BillingRpc.getGenerationPriority)
+  async generationPriority(request: RpcRequest<typeof BillingRpc.getGenerationPriority>) {
+    return { priority: await this.payments.hasGenerationPriority(request.userId) };
+  }
+
   @RpcHandler(BillingRpc.listPackages)
   listPackages() {
     return this.packages.list();

@@ -183,6 +183,7 @@ export async function startGeneration(
       thumbnailUrl: `/api/images/avatars/${id}/thumbnail`,
       shareUrl: `/share/${id}`,
       customModelId: request.customModelId,
+      favourite: false,
       createdAt: new Date().toISOString(),
     };
     kept.set(request.sourceRef, { avatar, request, bytes });
@@ -203,6 +204,7 @@ export async function startGeneration(
       available: 100,
     }));
     await standIns.answer(BillingRpc.releaseCredits, ({ reference }) => ({ reference, status: 'released' as const }));
+    await standIns.answer(BillingRpc.getGenerationPriority, () => ({ priority: false }));
     await standIns.answer(MediaRpc.storeAvatar, keepAvatar);
   };
   await answerAsUsual();

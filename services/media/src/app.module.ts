@@ -1,5 +1,6 @@
 import { ServiceKitModule } from '@likeness/nest-kit';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AvatarsZipService } from './avatars/avatars-zip.service.js';
 import { AvatarsService } from './avatars/avatars.service.js';
 import { GenerationListener } from './avatars/generation.listener.js';
 import { mediaDatabase } from './database/media-database.js';
@@ -32,6 +33,7 @@ export class AppModule {
         SelfiesService,
         SelfieUploadService,
         AvatarsService,
+        AvatarsZipService,
         FilesService,
         ImageFormatterService,
         PixelBudget,

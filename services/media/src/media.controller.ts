@@ -41,7 +41,17 @@ export class MediaController {
 
   @RpcHandler(MediaRpc.listAvatars)
   listAvatars(request: RpcRequest<typeof MediaRpc.listAvatars>) {
-    return this.avatars.list(request.userId);
+    return this.avatars.list(request);
+  }
+
+  @RpcHandler(MediaRpc.setAvatarFavourite)
+  setAvatarFavourite(request: RpcRequest<typeof MediaRpc.setAvatarFavourite>) {
+    return this.avatars.setFavourite(request.userId, request.id, request.favourite);
+  }
+
+  @RpcHandler(MediaRpc.bulkDeleteAvatars)
+  bulkDeleteAvatars(request: RpcRequest<typeof MediaRpc.bulkDeleteAvatars>) {
+    return this.avatars.deleteMany(request.userId, request.ids);
   }
 
   @RpcHandler(MediaRpc.deleteAvatar)

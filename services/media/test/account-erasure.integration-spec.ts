@@ -73,7 +73,7 @@ describe('the erasure of a deleted account in media', () => {
     await waitForInbox(media.db, 'media', again);
 
     expect(await media.rpc.call(MediaRpc.listSelfies, { userId: gone.userId })).toEqual([]);
-    expect(await media.rpc.call(MediaRpc.listAvatars, { userId: gone.userId })).toEqual([]);
+    expect((await media.rpc.call(MediaRpc.listAvatars, { userId: gone.userId })).items).toEqual([]);
     expect(await media.objectsOf(gone.userId)).toEqual([]);
     for (const link of links) expect(await status(link)).toBe(404);
     const { rows } = await media.db.query(
@@ -86,7 +86,7 @@ describe('the erasure of a deleted account in media', () => {
 
     // The other person keeps everything.
     expect(await media.rpc.call(MediaRpc.listSelfies, { userId: bystander.userId })).toHaveLength(3);
-    expect(await media.rpc.call(MediaRpc.listAvatars, { userId: bystander.userId })).toHaveLength(2);
+    expect((await media.rpc.call(MediaRpc.listAvatars, { userId: bystander.userId })).items).toHaveLength(2);
     expect(await media.objectsOf(bystander.userId)).toHaveLength(3 * 2 + 2 * 2 + 1);
     expect(await status(bystander.avatars[1]!.shareUrl)).toBe(200);
     expect(await status(bystander.selfies[0]!.imageUrl)).toBe(200);
@@ -103,7 +103,7 @@ describe('the erasure of a deleted account in media', () => {
     // An upload that raced the deletion.
     await expectError(await media.upload(userId, [{ name: 'late.jpg', bytes: await jpeg() }]), 404, 'COMMON.NOT_FOUND');
     expect(await media.objectsOf(userId)).toEqual([]);
-    expect(await media.rpc.call(MediaRpc.listAvatars, { userId })).toEqual([]);
+    expect((await media.rpc.call(MediaRpc.listAvatars, { userId })).items).toEqual([]);
   });
 
   it('should purge thousands of objects in batches', async () => {

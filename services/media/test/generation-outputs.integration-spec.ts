@@ -47,7 +47,7 @@ describe('the outputs of a failed generation', () => {
     );
   }
 
-  const galleryOf = (userId: number) => media.rpc.call(MediaRpc.listAvatars, { userId });
+  const galleryOf = async (userId: number) => (await media.rpc.call(MediaRpc.listAvatars, { userId })).items;
 
   it('should leave the gallery, their objects included, and keep every other avatar', async () => {
     const [failedJob, otherJob] = [randomUUID(), randomUUID()];

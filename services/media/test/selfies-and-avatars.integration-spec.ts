@@ -67,12 +67,12 @@ describe('selfies and avatars over RPC', () => {
       const other = newUser();
       const avatar = await storeAvatar(owner, `own-${owner}:0`);
 
-      await expect(media.rpc.call(MediaRpc.listAvatars, { userId: other })).resolves.toEqual([]);
+      expect((await media.rpc.call(MediaRpc.listAvatars, { userId: other })).items).toEqual([]);
       await expect(media.rpc.call(MediaRpc.deleteAvatar, { userId: other, id: avatar.id })).rejects.toMatchObject({
         status: 404,
         code: 'COMMON.NOT_FOUND',
       });
-      await expect(media.rpc.call(MediaRpc.listAvatars, { userId: owner })).resolves.toEqual([avatar]);
+      expect((await media.rpc.call(MediaRpc.listAvatars, { userId: owner })).items).toEqual([avatar]);
       expect(await media.objectsOf(owner)).toHaveLength(2);
     });
 
@@ -199,7 +199,7 @@ describe('selfies and avatars over RPC', () => {
         code: 'MEDIA.INVALID_IMAGE',
         message: 'The generated image is not a JPEG, PNG, GIF or WebP image.',
       });
-      await expect(media.rpc.call(MediaRpc.listAvatars, { userId })).resolves.toEqual([]);
+      expect((await media.rpc.call(MediaRpc.listAvatars, { userId })).items).toEqual([]);
       expect(await media.objectsOf(userId)).toEqual([]);
     });
 
@@ -210,7 +210,7 @@ describe('selfies and avatars over RPC', () => {
       const newest = await storeAvatar(userId, 'job-10:2');
       await media.db.query(`UPDATE media.avatars SET created_at = NULL WHERE id = $1`, [middle.id]);
       await media.db.query(`UPDATE media.avatars SET created_at = now() - interval '1 day' WHERE id = $1`, [oldest.id]);
-      const listed = await media.rpc.call(MediaRpc.listAvatars, { userId });
+      const listed = (await media.rpc.call(MediaRpc.listAvatars, { userId })).items;
       expect(listed.map((avatar) => avatar.id)).toEqual([newest.id, oldest.id, middle.id]);
       expect(listed[2]!.createdAt).toBeNull();
     });
@@ -221,7 +221,7 @@ describe('selfies and avatars over RPC', () => {
       await expect(media.rpc.call(MediaRpc.deleteAvatar, { userId, id: avatar.id })).resolves.toEqual({
         deleted: true,
       });
-      await expect(media.rpc.call(MediaRpc.listAvatars, { userId })).resolves.toEqual([]);
+      expect((await media.rpc.call(MediaRpc.listAvatars, { userId })).items).toEqual([]);
       expect(await media.objectsOf(userId)).toEqual([]);
     });
   });

@@ -72,6 +72,13 @@ export const releaseCredits = defineRpc({
   response: holdResolution,
 });
 
+/** Whether the account's generations go to the priority lane now (see GENERATION_PRIORITY). */
+export const getGenerationPriority = defineRpc({
+  subject: 'billing.priority.get',
+  request: z.object({ userId }),
+  response: z.object({ priority: z.boolean() }),
+});
+
 export const listPackages = defineRpc({
   subject: 'billing.packages.list',
   request: z.object({}),

@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const GENERATION_COST = 5;
 export const TRAINING_COST = 30;
 
+/**
+ * Priority generation (the Professional Pack's promise): an account's generations go to the
+ * workers' priority lane while it has a Professional Pack purchase that succeeded within the
+ * last `windowDays` days and was not refunded or disputed since.
+ */
+export const GENERATION_PRIORITY = { packageId: 'professional', windowDays: 90 } as const;
+
 export const creditPackageSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineJob } from '../jobs.js';
 
+/** The lane of runGenerationJob that workers drain first. */
+export const GENERATION_PRIORITY_LANE = 'priority';
+
 /**
  * Runs one generation job (DESIGN.md §2). A message only names the job; the job's row is the
  * truth, so a message delivered twice does no harm.
@@ -13,6 +16,8 @@ export const runGenerationJob = defineJob({
   payload: z.object({ jobId: z.uuid() }),
   // One subject per job: the sweeper can tell a job waiting in a backlog from one whose message is gone.
   key: ({ jobId }) => jobId,
+  // Accounts with priority generation (billing's GENERATION_PRIORITY) go first; 1 pull in 5 still takes a standard job.
+  lanes: { names: [GENERATION_PRIORITY_LANE], standardShare: 5 },
 });
 export type RunGenerationJob = z.infer<typeof runGenerationJob.payload>;
 

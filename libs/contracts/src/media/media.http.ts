@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineRoute } from '../http.js';
 import {
   avatarSchema,
+  avatarsPageSchema,
+  avatarsQuerySchema,
+  avatarsZipQuerySchema,
+  bulkDeleteAvatarsBodySchema,
+  bulkDeleteAvatarsResponseSchema,
   deletedResponseSchema,
+  favouriteBodySchema,
   idParamSchema,
   imageFormatterQuerySchema,
   mediaFileKeySchema,
@@ -61,13 +67,55 @@ export const deleteUploadedImageRoute = defineRoute({
 export const avatarsRoute = defineRoute({
   method: 'GET',
   path: '/api/avatars',
-  summary: "The caller's avatars, newest first",
+  summary:
+    "The caller's avatars, newest first, paged by cursor (limit 1-100, default 24; favourites=true: only starred ones), with how many there are",
   tag: 'media',
   auth: true,
   params: undefined,
   body: undefined,
-  response: z.array(avatarSchema),
+  query: avatarsQuerySchema,
+  response: avatarsPageSchema,
   errors: [],
+});
+
+export const favouriteAvatarRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/avatars/{id}/favourite',
+  summary: "Star or unstar one of the caller's avatars",
+  tag: 'media',
+  auth: true,
+  params: z.object({ id: idParamSchema }),
+  body: favouriteBodySchema,
+  response: avatarSchema,
+  errors: ['COMMON.NOT_FOUND'],
+});
+
+export const bulkDeleteAvatarsRoute = defineRoute({
+  method: 'POST',
+  path: '/api/avatars/bulk-delete',
+  summary:
+    "Delete up to 200 of the caller's avatars at once; ids that are not the caller's are left alone. Answers how many were deleted",
+  tag: 'media',
+  auth: true,
+  params: undefined,
+  body: bulkDeleteAvatarsBodySchema,
+  response: bulkDeleteAvatarsResponseSchema,
+  errors: [],
+});
+
+export const avatarsZipRoute = defineRoute({
+  method: 'GET',
+  path: '/api/avatars/zip',
+  summary:
+    "A ZIP of the caller's avatars (ids: up to 500, comma-separated; none: the newest 500) in the chosen format (png|jpeg|webp), each with its prompt in a .txt beside it, streamed. One at a time per person",
+  tag: 'media',
+  auth: true,
+  params: undefined,
+  body: undefined,
+  query: avatarsZipQuerySchema,
+  response: z.string().describe('the ZIP bytes'),
+  responseType: 'zip',
+  errors: ['COMMON.NOT_FOUND', 'COMMON.RATE_LIMITED'],
 });
 
 export const deleteAvatarRoute = defineRoute({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineInternalRoute } from '../internal-http.js';
 import {
   ACCEPTED_IMAGE_TYPES,
+  avatarsZipQuerySchema,
   imageFormatterQuerySchema,
   mediaFileKeySchema,
   shareTokenSchema,
@@ -52,5 +53,14 @@ export const uploadSelfies = defineInternalRoute({
   reply: { type: 'json', status: 201, schema: uploadSelfiesResponseSchema },
 });
 
+/** A ZIP of the caller's avatars, streamed as it is written (`/api/avatars/zip`). */
+export const avatarsZip = defineInternalRoute({
+  method: 'GET',
+  path: '/internal/avatars/zip',
+  params: undefined,
+  query: avatarsZipQuerySchema,
+  reply: { type: 'bytes', contentTypes: ['application/zip'] },
+});
+
 /** Every internal route of media, for registering them and for tests. */
-export const mediaInternalRoutes = [signedFile, sharedAvatar, formatImage, uploadSelfies] as const;
+export const mediaInternalRoutes = [signedFile, sharedAvatar, formatImage, uploadSelfies, avatarsZip] as const;

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { rowIdSchema } from '../ids.js';
 import { defineRpc } from '../rpc.js';
-import { avatarSchema, deletedResponseSchema, uploadedImageSchema } from './media.schemas.js';
+import {
+  AVATAR_PAGE_LIMITS,
+  avatarSchema,
+  avatarsPageSchema,
+  bulkDeleteAvatarsResponseSchema,
+  deletedResponseSchema,
+  uploadedImageSchema,
+} from './media.schemas.js';
 
 const userId = rowIdSchema;
 const id = rowIdSchema;
@@ -46,10 +53,29 @@ export const releaseSelfies = defineRpc({
   response: z.object({ released: z.number().int().nonnegative() }),
 });
 
+/** One page of the user's avatars, newest first (see avatarsQuerySchema). */
 export const listAvatars = defineRpc({
   subject: 'media.avatars.list',
-  request: z.object({ userId }),
-  response: z.array(avatarSchema),
+  request: z.object({
+    userId,
+    limit: z.number().int().min(1).max(AVATAR_PAGE_LIMITS.maxPageSize).optional(),
+    cursor: z.string().max(200).optional(),
+    favourites: z.boolean().optional(),
+  }),
+  response: avatarsPageSchema,
+});
+
+export const setAvatarFavourite = defineRpc({
+  subject: 'media.avatars.favourite',
+  request: z.object({ userId, id, favourite: z.boolean() }),
+  response: avatarSchema,
+});
+
+/** Deletes those of the ids that are the user's (others are left alone), objects included. */
+export const bulkDeleteAvatars = defineRpc({
+  subject: 'media.avatars.bulk-delete',
+  request: z.object({ userId, ids: z.array(z.number().int().positive()).min(1).max(AVATAR_PAGE_LIMITS.maxBulkDelete) }),
+  response: bulkDeleteAvatarsResponseSchema,
 });
 
 export const deleteAvatar = defineRpc({

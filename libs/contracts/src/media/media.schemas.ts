@@ -82,8 +82,97 @@ export const avatarSchema = z.object({
   shareUrl: z.string(),
   customModelId: z.number().int().positive().nullable(),
   createdAt: isoDate.nullable(),
+  /** Starred by its owner; the gallery's Favourites filter shows these. */
+  favourite: z.boolean(),
 });
 export type Avatar = z.infer<typeof avatarSchema>;
+
+/** The gallery's pages: newest first, at most `maxPageSize` a page. */
+export const AVATAR_PAGE_LIMITS = {
+  defaultPageSize: 24,
+  maxPageSize: 100,
+  /** Avatars one bulk delete may name. */
+  maxBulkDelete: 200,
+  /** Avatars one ZIP download may hold ("Download all" takes this many of the newest). */
+  maxZip: 500,
+} as const;
+
+const INVALID_PAGE_LINK = 'That page link is not valid any more. Start again from the first page.';
+const pageSizeMessage = `limit must be a whole number from 1 to ${AVATAR_PAGE_LIMITS.maxPageSize}`;
+
+/** GET /api/avatars query: `limit` avatars after `cursor` (the `nextCursor` of the page before). */
+export const avatarsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: pageSizeMessage })
+    .int({ error: pageSizeMessage })
+    .min(1, { error: pageSizeMessage })
+    .max(AVATAR_PAGE_LIMITS.maxPageSize, { error: pageSizeMessage })
+    .default(AVATAR_PAGE_LIMITS.defaultPageSize),
+  cursor: z
+    .string({ error: INVALID_PAGE_LINK })
+    .max(200, { error: INVALID_PAGE_LINK })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: INVALID_PAGE_LINK })
+    .optional(),
+  /** `true`: only the starred avatars. */
+  favourites: z
+    .enum(['true', 'false'], { error: 'favourites must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type AvatarsQuery = z.input<typeof avatarsQuerySchema>;
+export const INVALID_AVATARS_CURSOR = INVALID_PAGE_LINK;
+
+/** One page of the caller's avatars; `total` counts every avatar the filter matches. */
+export const avatarsPageSchema = z.object({
+  items: z.array(avatarSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int().nonnegative(),
+});
+export type AvatarsPage = z.infer<typeof avatarsPageSchema>;
+
+/** PUT /api/avatars/{id}/favourite body and answer. */
+export const favouriteBodySchema = z.object({
+  favourite: z.boolean({ error: 'favourite must be true or false' }),
+});
+
+const avatarIdsMessage = (max: number) => `Choose from 1 to ${max} avatars.`;
+const avatarIdSchema = z
+  .number({ error: 'Each id must be a positive whole number.' })
+  .int({ error: 'Each id must be a positive whole number.' })
+  .positive({ error: 'Each id must be a positive whole number.' })
+  .max(MAX_STORED_INTEGER, { error: 'Each id must be a positive whole number.' });
+
+/** POST /api/avatars/bulk-delete body: ids that are not the caller's are left alone. */
+export const bulkDeleteAvatarsBodySchema = z.object({
+  ids: z
+    .array(avatarIdSchema, { error: avatarIdsMessage(AVATAR_PAGE_LIMITS.maxBulkDelete) })
+    .min(1, { error: avatarIdsMessage(AVATAR_PAGE_LIMITS.maxBulkDelete) })
+    .max(AVATAR_PAGE_LIMITS.maxBulkDelete, { error: avatarIdsMessage(AVATAR_PAGE_LIMITS.maxBulkDelete) }),
+});
+/** How many of the named avatars were the caller's and are gone. */
+export const bulkDeleteAvatarsResponseSchema = z.object({ deleted: z.number().int().nonnegative() });
+
+/**
+ * GET /api/avatars/zip query: the chosen format, and the avatars by id (comma-separated);
+ * without ids, the newest `maxZip` of them.
+ */
+export const avatarsZipQuerySchema = z.object({
+  format: imageFormatSchema,
+  ids: z
+    .string({ error: 'ids must be avatar ids separated by commas' })
+    .max(AVATAR_PAGE_LIMITS.maxZip * 11, { error: avatarIdsMessage(AVATAR_PAGE_LIMITS.maxZip) })
+    .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9})*$/, { error: 'ids must be avatar ids separated by commas' })
+    .refine((ids) => ids === undefined || ids.split(',').length <= AVATAR_PAGE_LIMITS.maxZip, {
+      error: avatarIdsMessage(AVATAR_PAGE_LIMITS.maxZip),
+    })
+    .optional(),
+});
+export type AvatarsZipQuery = z.infer<typeof avatarsZipQuerySchema>;
+
+/** The ids of a ZIP query, each once, in the order given. */
+export function zipIdsOf(query: AvatarsZipQuery): number[] | undefined {
+  return query.ids === undefined ? undefined : [...new Set(query.ids.split(',').map(Number))];
+}
 
 export const idParamSchema = z.coerce
   .number({ error: 'The id must be a positive whole number.' })

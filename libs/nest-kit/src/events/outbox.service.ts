@@ -40,12 +40,14 @@ export class OutboxService {
 
   /**
    * Queues a job (a `defineJob` definition) in the caller's transaction, sent by the relay like an
-   * event: the work exists exactly when the change that asks for it commits.
+   * event: the work exists exactly when the change that asks for it commits. `lane`: one of the
+   * job's lanes (see JobLanes); the standard lane without.
    */
   async enqueue<J extends JobDefinition>(
     manager: EntityManager,
     job: J,
     payload: z.input<J['payload']>,
+    options: { lane?: string } = {},
   ): Promise<string> {
     const correlationId = currentCorrelationId();
     const parsed = job.payload.parse(payload);
@@ -57,7 +59,7 @@ export class OutboxService {
       ...(correlationId ? { correlationId } : {}),
       payload: parsed,
     };
-    const subject = jobMessageSubject(job, job.key?.(parsed) ?? envelope.id);
+    const subject = jobMessageSubject(job, job.key?.(parsed) ?? envelope.id, options.lane);
     await manager.insert(OutboxMessage, { id: envelope.id, subject, envelope: envelope as never });
     if (!this.relay.wouldSeeRowsAddedNow()) await manager.query('SELECT pg_notify($1, $2)', [this.channel, '1']);
     return envelope.id;

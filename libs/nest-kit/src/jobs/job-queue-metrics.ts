@@ -1,4 +1,4 @@
-import { JOBS_STREAM, type JobDefinition } from '@likeness/contracts';
+import { JOBS_STREAM, type JobDefinition, type JobLane, jobLaneConsumer, jobLaneSubject } from '@likeness/contracts';
 import type { JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Gauge } from 'prom-client';
@@ -66,22 +66,25 @@ interface StreamMessageAnswer {
 }
 
 /**
- * Reports a job's queue while this process works it. The oldest message comes from the
+ * Reports a job's queue (one lane of it) while this process works it. The oldest message comes from the
  * stream's "next message on these subjects" lookup (NATS 2.9): with work-queue retention the
  * stream holds exactly the jobs not yet acknowledged.
  */
 export function watchJobQueue(
   job: JobDefinition,
+  lane: JobLane,
   nats: NatsConnection,
   jsm: JetStreamManager,
   settings: NatsSettings,
 ): () => void {
   const stream = namespacedStream(settings, JOBS_STREAM);
+  // Each lane is a queue of its own: `jobs.generation.generate.v1-priority` beside the standard one.
+  const label = jobLaneSubject(job, lane);
   const read = async (): Promise<QueueState> => {
-    const info = await jsm.consumers.info(stream, job.consumer);
+    const info = await jsm.consumers.info(stream, jobLaneConsumer(job, lane));
     const reply = await nats.request(
       `$JS.API.STREAM.MSG.GET.${stream}`,
-      JSON.stringify({ seq: 1, next_by_subj: namespaced(settings, `${job.subject}.>`) }),
+      JSON.stringify({ seq: 1, next_by_subj: namespaced(settings, `${label}.>`) }),
       { timeout: 2_000 },
     );
     const answer = reply.json<StreamMessageAnswer>();
@@ -92,8 +95,8 @@ export function watchJobQueue(
       oldestSeconds: Number.isNaN(oldest) ? 0 : Math.max(0, (Date.now() - oldest) / 1000),
     };
   };
-  probes.set(job.subject, { job: job.subject, read });
+  probes.set(label, { job: label, read });
   return () => {
-    if (probes.get(job.subject)?.read === read) probes.delete(job.subject);
+    if (probes.get(label)?.read === read) probes.delete(label);
   };
 }

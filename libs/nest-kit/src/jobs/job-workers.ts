@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type JobDefinition, eventEnvelopeSchema } from '@likeness/contracts';
+import {
+  type JobDefinition,
+  type JobLane,
+  eventEnvelopeSchema,
+  jobLaneConsumer,
+  jobLaneSubject,
+  jobLanesOf,
+} from '@likeness/contracts';
 import { type Consumer, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
@@ -28,6 +35,8 @@ import { ensureJobsStream } from './jobs-stream.js';
 
 /** How long one pull waits for a job before asking again (and noticing a shutdown). */
 const PULL_EXPIRES_MS = 2_000;
+/** A job with lanes listens on one lane at a time while all are empty: the shortest pull JetStream's client allows. */
+const LANE_PULL_EXPIRES_MS = 1_000;
 const RETRY_BACKOFF: BackoffPolicy = { initialMs: 1_000, maxMs: 60_000 };
 /** Jobs delivered and not yet finished, across every replica, before the queue holds back. */
 const MAX_ACK_PENDING = 1_000;
@@ -44,8 +53,12 @@ interface Worker {
   job: JobDefinition;
   options: Required<JobOptions>;
   processor: JobProcessor<JobDefinition>;
-  consumer?: Consumer;
-  stopWatching?: () => void;
+  /** Each lane's consumer, once found; the standard lane's key is ''. */
+  consumers: Map<string, Consumer>;
+  /** Pulls so far, by every slot: decides whose turn it is to go first. */
+  pulls: number;
+  /** Stops each lane's queue report, once its consumer is found. */
+  stopWatching: (() => void)[];
 }
 
 interface InFlight {
@@ -56,7 +69,8 @@ interface InFlight {
 /**
  * Runs every `@JobHandler` of the app: `concurrency` loops per job, each pulling one message
  * only when it is free (nothing waits in a local buffer that a busier replica could have
- * taken). While a job runs its message is kept alive with `working` heartbeats; a job that
+ * taken). A job with lanes is pulled from its highest lane that has work, except that every
+ * `standardShare`-th pull prefers the standard lane (see JobLanes). While a job runs its message is kept alive with `working` heartbeats; a job that
  * throws is handed back with a growing delay; after the last attempt `giveUp` settles it. On
  * shutdown the loops stop pulling and finish what they hold; what still runs when
  * SHUTDOWN_GRACE_MS ends is handed back at once for another replica.
@@ -88,6 +102,9 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
         job: metadata.job,
         options: { backoff: RETRY_BACKOFF, ...options },
         processor: wrapper.instance as JobProcessor<JobDefinition>,
+        consumers: new Map(),
+        pulls: 0,
+        stopWatching: [],
       };
       this.workers.push(worker);
       for (let slot = 1; slot <= worker.options.concurrency; slot += 1) this.loops.push(this.loop(worker, slot));
@@ -97,7 +114,7 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    for (const worker of this.workers) worker.stopWatching?.();
+    for (const worker of this.workers) for (const stop of worker.stopWatching.splice(0)) stop();
     const drained = Promise.all(this.loops).then(() => true);
     const timedOut = sleep(this.config.SHUTDOWN_GRACE_MS).then(() => false);
     if (!(await Promise.race([drained, timedOut]))) {
@@ -114,8 +131,7 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
     const streak = new FailureStreak();
     while (!this.stopping) {
       try {
-        worker.consumer ??= await this.consumer(worker);
-        const message = await worker.consumer.next({ expires: PULL_EXPIRES_MS });
+        const message = await this.next(worker);
         if (streak.reset() && slot === 1) this.logger.log(`The ${worker.job.subject} queue is reachable again`);
         if (!message) continue;
         if (this.stopping) {
@@ -125,7 +141,7 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
         await this.handle(worker, message);
       } catch (error) {
         if (this.stopping) break;
-        worker.consumer = undefined;
+        worker.consumers.clear();
         const wait = streak.fail();
         if (streak.worthLogging) {
           this.logger.warn(
@@ -137,21 +153,42 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
     }
   }
 
-  private async consumer(worker: Worker): Promise<Consumer> {
+  /** The next message for a free slot, or null when none came in time. */
+  private async next(worker: Worker): Promise<JsMsg | null> {
+    if (!worker.job.lanes) return (await this.consumer(worker, undefined)).next({ expires: PULL_EXPIRES_MS });
+    const order = pullOrder(worker);
+    // The first lane in this pull's order that has messages waiting gives one.
+    for (const lane of order) {
+      const consumer = await this.consumer(worker, lane);
+      if ((await consumer.info()).num_pending === 0) continue;
+      const message = await consumer.next({ expires: LANE_PULL_EXPIRES_MS });
+      if (message) return message;
+    }
+    // All empty (or their messages are being retried later): listen on one lane, a different one each time.
+    const listened = order[worker.pulls % order.length];
+    return (await this.consumer(worker, listened)).next({ expires: LANE_PULL_EXPIRES_MS });
+  }
+
+  private async consumer(worker: Worker, lane: JobLane): Promise<Consumer> {
+    const known = worker.consumers.get(lane ?? '');
+    if (known) return known;
     const { job, options } = worker;
     const jsm = await jetstreamManager(this.nats);
     const stream = await ensureJobsStream(jsm, this.settings);
+    const durable = jobLaneConsumer(job, lane);
     // No delivery limit on the broker's side: a delivery past the last attempt gives the job up,
     // and a give-up that fails (its database away) is tried again rather than forgotten.
     await ensureConsumer(jsm, this.settings, stream, {
-      durable: job.consumer,
-      filterSubject: `${job.subject}.>`,
+      durable,
+      filterSubject: `${jobLaneSubject(job, lane)}.>`,
       ackWaitMs: options.ackWaitMs,
       maxDeliver: -1,
       maxAckPending: MAX_ACK_PENDING,
     });
-    worker.stopWatching ??= watchJobQueue(job, this.nats, jsm, this.settings);
-    return jetstream(this.nats).consumers.get(stream, job.consumer);
+    const consumer = await jetstream(this.nats).consumers.get(stream, durable);
+    worker.consumers.set(lane ?? '', consumer);
+    worker.stopWatching.push(watchJobQueue(job, lane, this.nats, jsm, this.settings));
+    return consumer;
   }
 
   private async handle(worker: Worker, message: JsMsg): Promise<void> {
@@ -213,6 +250,17 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
       jobMetrics.outcomes.inc({ job: job.subject, outcome });
     });
   }
+}
+
+/**
+ * The lanes in the order this pull tries them: highest first, except every `standardShare`-th
+ * pull, which tries the standard lane first, so it keeps moving under any amount of priority work.
+ */
+function pullOrder(worker: Worker): JobLane[] {
+  const lanes = jobLanesOf(worker.job);
+  worker.pulls += 1;
+  const share = worker.job.lanes?.standardShare ?? 1;
+  return worker.pulls % share === 0 ? [undefined, ...lanes.slice(0, -1)] : lanes;
 }
 
 function safeJson(message: JsMsg): unknown {

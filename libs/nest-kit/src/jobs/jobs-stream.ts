@@ -1,4 +1,10 @@
-import { JOBS_STREAM, JOBS_SUBJECT_PREFIX, type JobDefinition, jobMessageSubject } from '@likeness/contracts';
+import {
+  JOBS_STREAM,
+  JOBS_SUBJECT_PREFIX,
+  type JobDefinition,
+  jobLanesOf,
+  jobMessageSubject,
+} from '@likeness/contracts';
 import type { JetStreamManager } from '@nats-io/jetstream';
 import { ensureStream } from '../messaging/jetstream-setup.js';
 import { type NatsSettings, namespaced } from '../messaging/nats.js';
@@ -20,8 +26,8 @@ export function ensureJobsStream(jsm: JetStreamManager, settings: NatsSettings):
 }
 
 /**
- * Whether a job's message is still in the queue (waiting, or held by a worker): only then can a
- * worker still do it. Once acknowledged, purged or expired, it is gone.
+ * Whether a job's message is still in the queue, in any of its lanes (waiting, or held by a
+ * worker): only then can a worker still do it. Once acknowledged, purged or expired, it is gone.
  */
 export async function isJobQueued(
   jsm: JetStreamManager,
@@ -30,9 +36,12 @@ export async function isJobQueued(
   key: string,
 ): Promise<boolean> {
   const stream = await ensureJobsStream(jsm, settings);
-  // The client answers null when the stream holds no message on that subject.
-  const message = await jsm.streams.getMessage(stream, {
-    last_by_subj: namespaced(settings, jobMessageSubject(job, key)),
-  });
-  return message !== null;
+  for (const lane of jobLanesOf(job)) {
+    // The client answers null when the stream holds no message on that subject.
+    const message = await jsm.streams.getMessage(stream, {
+      last_by_subj: namespaced(settings, jobMessageSubject(job, key, lane)),
+    });
+    if (message !== null) return true;
+  }
+  return false;
 }

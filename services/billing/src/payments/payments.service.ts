@@ -1,4 +1,5 @@
 import {
+  GENERATION_PRIORITY,
   BillingEvents,
   type ConfirmPaymentResponse,
   type CreatePaymentIntentResponse,
@@ -150,6 +151,19 @@ export class PaymentsService {
   }
 
   /** Asks the provider and grants the credits if it succeeded; returns what the payment added. */
+  /** GENERATION_PRIORITY: a Professional Pack that succeeded within the window and is still paid for. */
+  async hasGenerationPriority(userId: number): Promise<boolean> {
+    const rows = await queryRows<unknown>(
+      this.dataSource.manager,
+      `SELECT 1 FROM billing.payments
+       WHERE user_id = $1 AND package_id = $2 AND status = 'succeeded'
+         AND succeeded_at > now() - make_interval(days => $3)
+       LIMIT 1`,
+      [userId, GENERATION_PRIORITY.packageId, GENERATION_PRIORITY.windowDays],
+    );
+    return rows.length > 0;
+  }
+
   async confirm(userId: number, intentId: string): Promise<ConfirmPaymentResponse> {
     const payment = await this.ownedPayment(userId, intentId);
     if (payment.status !== 'pending' && payment.status !== 'failed') return { credits: payment.credits };

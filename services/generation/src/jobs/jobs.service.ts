@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BillingRpc,
   GENERATION_COST,
+  GENERATION_PRIORITY_LANE,
   GenerationEvents,
   type GenerationJob as GenerationJobView,
   type GenerationRpc,
@@ -41,7 +42,7 @@ export class JobsService {
     const holdReference = `generation:${jobId}`;
     // Both at once (a request waits for neither alone). The model's refusal comes first: 404 for
     // someone else's model, 409 while it is not ready, in training's words.
-    const [modelCheck, holdCheck] = await Promise.allSettled([
+    const [modelCheck, holdCheck, priorityCheck] = await Promise.allSettled([
       this.rpc.call(TrainingRpc.getRunnableModel, { userId, id: customModelId }),
       this.rpc.call(BillingRpc.reserveCredits, {
         userId,
@@ -49,6 +50,7 @@ export class JobsService {
         reference: holdReference,
         expiresInSeconds: this.config.GENERATION_HOLD_SECONDS,
       }),
+      this.rpc.call(BillingRpc.getGenerationPriority, { userId }),
     ]);
     const insufficient =
       holdCheck.status === 'rejected' &&
@@ -60,6 +62,7 @@ export class JobsService {
       throw modelCheck.status === 'rejected' ? modelCheck.reason : (holdCheck as PromiseRejectedResult).reason;
     }
     const model = modelCheck.value;
+    const lane = this.laneOf(priorityCheck);
 
     try {
       // The row's created_at and the GenerationRequested's time are the same moment.
@@ -85,7 +88,7 @@ export class JobsService {
           { jobId, userId, holdReference, customModelId, promptText, numOutputs },
           { occurredAt: createdAt },
         );
-        await this.outbox.enqueue(manager, runGenerationJob, { jobId });
+        await this.outbox.enqueue(manager, runGenerationJob, { jobId }, { lane });
       });
     } catch (error) {
       await this.release(holdReference);
@@ -105,6 +108,15 @@ export class JobsService {
     const job = await this.dataSource.getRepository(GenerationJob).findOneBy({ id: jobId, userId });
     if (!job) throw new DomainError('COMMON.NOT_FOUND', JOB_NOT_FOUND);
     return toJobView(job);
+  }
+
+  /** Priority the account has now; if billing could not say, the job waits in the standard lane. */
+  private laneOf(priorityCheck: PromiseSettledResult<{ priority: boolean }>): string | undefined {
+    if (priorityCheck.status === 'rejected') {
+      this.logger.warn(`Priority unknown, queued as standard: ${(priorityCheck.reason as Error).message}`);
+      return undefined;
+    }
+    return priorityCheck.value.priority ? GENERATION_PRIORITY_LANE : undefined;
   }
 
   private async release(reference: string): Promise<void> {

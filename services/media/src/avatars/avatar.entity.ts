@@ -3,6 +3,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 /** A generated image kept for its owner, as WebP under `users/<userId>/avatars/<uuid>.webp`. */
 @Entity({ name: 'avatars' })
 @Index('avatars_user_created_idx', ['userId', 'createdAt'])
+@Index('avatars_user_favourite_created_idx', ['userId', 'createdAt'], { where: 'favourite' })
 @Index('avatars_storage_key_key', ['storageKey'], { unique: true })
 @Index('avatars_thumbnail_key_key', ['thumbnailKey'], { unique: true })
 @Index('avatars_share_token_key', ['shareToken'], { unique: true })
@@ -33,6 +34,10 @@ export class Avatar {
   /** Who asked for it to be stored (`<jobId>:<index>`): the same ref stores one avatar. */
   @Column({ name: 'source_ref', type: 'varchar', length: 200 })
   sourceRef!: string;
+
+  /** Starred by its owner. */
+  @Column({ name: 'favourite', type: 'boolean', default: false })
+  favourite!: boolean;
 
   /** Nullable as SPEC.md §3 has it: a missing date sorts as the oldest. */
   @Column({ name: 'created_at', type: 'timestamptz', nullable: true, default: () => 'now()' })

@@ -1,5 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Avatar as AvatarView, MediaRpc, RpcRequest } from '@likeness/contracts';
+import {
+  AVATAR_PAGE_LIMITS,
+  type Avatar as AvatarView,
+  type AvatarsPage,
+  MAX_STORED_INTEGER,
+  type MediaRpc,
+  type RpcRequest,
+} from '@likeness/contracts';
 import { DomainError, queryRows } from '@likeness/nest-kit';
 import type { ObjectStorage } from '@likeness/storage';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -12,6 +19,7 @@ import { ImageRejectedError, MAX_SIDE, reencodeImage } from '../images/image-pro
 import { deleteObjectsQuietly, readObject } from '../storage/objects.js';
 import { OBJECT_STORAGE } from '../storage/storage.providers.js';
 import { Avatar } from './avatar.entity.js';
+import { afterPosition, decodeAvatarCursor, encodeAvatarCursor } from './avatar-cursor.js';
 
 export const AVATAR_NOT_FOUND = 'That avatar was not found.';
 /** Generated images come from our own pipeline: larger than a selfie may be, but not without bound. */
@@ -46,13 +54,72 @@ export class AvatarsService {
     return this.dataSource.getRepository(Avatar);
   }
 
-  /** Newest first; an avatar without a date counts as the oldest (SPEC.md §3). */
-  async list(userId: number): Promise<AvatarView[]> {
-    const avatars = await this.avatars.find({
-      where: { userId },
-      order: { createdAt: { direction: 'DESC', nulls: 'LAST' }, id: 'DESC' },
-    });
-    return avatars.map((avatar) => this.toView(avatar));
+  /**
+   * One page, newest first; an avatar without a date counts as the oldest (SPEC.md §3). The
+   * order is stable (ties broken by id), so paging on never repeats or skips an avatar.
+   */
+  async list(request: RpcRequest<typeof MediaRpc.listAvatars>): Promise<AvatarsPage> {
+    const { userId, limit = AVATAR_PAGE_LIMITS.defaultPageSize, cursor, favourites = false } = request;
+    const filter = ['user_id = $1', ...(favourites ? ['favourite'] : [])];
+    const after = cursor ? afterPosition(decodeAvatarCursor(cursor, favourites), 2) : undefined;
+    const where = [...filter, ...(after ? [after.sql] : [])];
+    const params = [userId, ...(after?.params ?? [])];
+    const [avatars, total] = await Promise.all([
+      queryRows<RawAvatar & { position: string | null }>(
+        this.dataSource.manager,
+        // The cursor keeps the date to the microsecond, as stored: a millisecond would skip rows.
+        `SELECT *, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position
+         FROM media.avatars WHERE ${where.join(' AND ')}
+         ORDER BY created_at DESC NULLS LAST, id DESC LIMIT $${params.length + 1}`,
+        [...params, limit + 1],
+      ),
+      this.count(filter, [userId]),
+    ]);
+    const page = avatars.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => this.toView(fromRow(row))),
+      nextCursor:
+        avatars.length > limit && last
+          ? encodeAvatarCursor({ createdAt: last.position, id: last.id }, favourites)
+          : null,
+      total,
+    };
+  }
+
+  private async count(where: string[], params: unknown[]): Promise<number> {
+    const [row] = await queryRows<{ count: string }>(
+      this.dataSource.manager,
+      `SELECT count(*) FROM media.avatars WHERE ${where.join(' AND ')}`,
+      [...params],
+    );
+    return Number(row?.count ?? 0);
+  }
+
+  async setFavourite(userId: number, id: number, favourite: boolean): Promise<AvatarView> {
+    const [row] = await queryRows<RawAvatar>(
+      this.dataSource.manager,
+      `UPDATE media.avatars SET favourite = $3 WHERE id = $1 AND user_id = $2 RETURNING *`,
+      [id, userId, favourite],
+    );
+    if (!row) throw new DomainError('COMMON.NOT_FOUND', AVATAR_NOT_FOUND);
+    return this.toView(fromRow(row));
+  }
+
+  /** Deletes those of the ids that are the user's, like `delete` does one; another's id matches nothing. */
+  async deleteMany(userId: number, ids: readonly number[]): Promise<{ deleted: number }> {
+    const storable = ids.filter((id) => id <= MAX_STORED_INTEGER);
+    const removed = await queryRows<{ storage_key: string; thumbnail_key: string }>(
+      this.dataSource.manager,
+      `DELETE FROM media.avatars WHERE user_id = $1 AND id = ANY($2::int[]) RETURNING storage_key, thumbnail_key`,
+      [userId, storable],
+    );
+    await deleteObjectsQuietly(
+      this.storage,
+      removed.flatMap((avatar) => [avatar.storage_key, avatar.thumbnail_key]),
+      this.logger,
+    );
+    return { deleted: removed.length };
   }
 
   /** Deleting the row ends the share link at once; the objects follow. */
@@ -187,6 +254,36 @@ export class AvatarsService {
       shareUrl: shareUrlOf(avatar.shareToken),
       customModelId: avatar.customModelId,
       createdAt: avatar.createdAt?.toISOString() ?? null,
+      favourite: avatar.favourite,
     };
   }
+}
+
+/** A row of media.avatars as PostgreSQL answers it. */
+interface RawAvatar {
+  id: number;
+  user_id: number;
+  prompt_text: string;
+  storage_key: string;
+  thumbnail_key: string;
+  custom_model_id: number | null;
+  share_token: string;
+  source_ref: string;
+  favourite: boolean;
+  created_at: Date | null;
+}
+
+function fromRow(row: RawAvatar): Avatar {
+  return Object.assign(new Avatar(), {
+    id: row.id,
+    userId: row.user_id,
+    promptText: row.prompt_text,
+    storageKey: row.storage_key,
+    thumbnailKey: row.thumbnail_key,
+    customModelId: row.custom_model_id,
+    shareToken: row.share_token,
+    sourceRef: row.source_ref,
+    favourite: row.favourite,
+    createdAt: row.created_at,
+  });
 }

@@ -16,6 +16,7 @@ import {
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AvatarsZipService } from '../avatars/avatars-zip.service.js';
 import { FilesService, type ServedImage } from '../files/files.service.js';
 import { ImageFormatterService } from '../formatter/image-formatter.service.js';
 import { PixelBudgetExceededError } from '../limits/pixel-budget.js';
@@ -25,13 +26,14 @@ import { SelfieUploadService, UploadTooLargeError } from '../selfies/selfie-uplo
 
 export const INTERNAL_PREFIX = '/internal';
 
-const { signedFile, sharedAvatar, formatImage, uploadSelfies } = MediaInternalHttp;
+const { signedFile, sharedAvatar, formatImage, uploadSelfies, avatarsZip } = MediaInternalHttp;
 
 interface InternalRoutesOptions {
   secret: string;
   files: FilesService;
   formatter: ImageFormatterService;
   uploads: SelfieUploadService;
+  zips: AvatarsZipService;
 }
 
 const logger = new Logger('InternalHttp');
@@ -49,6 +51,7 @@ export async function registerInternalRoutes(app: NestFastifyApplication, config
     files: app.get(FilesService),
     formatter: app.get(ImageFormatterService),
     uploads: app.get(SelfieUploadService),
+    zips: app.get(AvatarsZipService),
   };
   await app
     .getHttpAdapter()
@@ -57,7 +60,7 @@ export async function registerInternalRoutes(app: NestFastifyApplication, config
 }
 
 async function internalRoutes(fastify: FastifyInstance, options: InternalRoutesOptions): Promise<void> {
-  const { secret, files, formatter, uploads } = options;
+  const { secret, files, formatter, uploads, zips } = options;
   // Bodies are left unread for the handler: the upload streams into busboy, the rest have none.
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -110,6 +113,23 @@ async function internalRoutes(fastify: FastifyInstance, options: InternalRoutesO
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(converted.body);
+    },
+  });
+
+  fastify.route({
+    method: avatarsZip.method,
+    url: routeUrl(avatarsZip),
+    handler: async (request, reply) => {
+      const query = avatarsZip.query.safeParse(request.query);
+      if (!query.success) throw DomainError.validation(query.error);
+      const zip = await zips.open(userOf(request), query.data);
+      // A client gone mid-way closes the response; Fastify then destroys the zip, which stops reading storage.
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${zip.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(zip.stream);
     },
   });
 

@@ -13,6 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createAppQueryClient } from '@/app/query-client';
 import { alice, callsTo, errorResponse, jsonResponse, mockApi, renderApp, type ApiHandlers } from '@/test/render-app';
+import { avatarsPage } from '@/test/media-fixtures';
 import { AdminSecurityTab } from './admin-security-tab';
 
 const admin: CurrentUser = { id: 1, username: 'admin', email: 'admin@likeness.test', credits: 0, role: 'admin' };
@@ -172,7 +173,7 @@ describe('/admin access', () => {
 
   it('should give the administrator the Admin link in the header and the account menu', async () => {
     adminApi({
-      'GET /api/avatars': () => jsonResponse([]),
+      'GET /api/avatars': () => jsonResponse(avatarsPage([])),
       'GET /api/custom-models': () => jsonResponse([]),
     });
     const { user, router } = renderApp('/dashboard');

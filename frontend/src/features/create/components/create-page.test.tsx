@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { completedJob, JOB_ID, makeJob } from '@/test/generation-fixtures';
 import { alice, type ApiHandlers, callsTo, errorResponse, jsonResponse, mockApi, renderApp } from '@/test/render-app';
-import { makeAvatar } from '@/test/media-fixtures';
+import { avatarsPage, makeAvatar } from '@/test/media-fixtures';
 import { makeModel, type ModelFixture } from '@/test/training-fixtures';
 import { CUSTOMIZER_CATEGORIES } from '../data/customizer-options';
 import { NEGATIVE_PROMPT, PROMPT_ORDER } from '../utils/build-prompt';
@@ -168,7 +168,7 @@ describe('CreatePage', () => {
     const { user, fetchMock } = await openCreate({
       handlers: {
         [`GET ${JOB_PATH}`]: () => jsonResponse(completedJob([11, 12], { customModelId: 2, numOutputs: 2 })),
-        'GET /api/avatars': () => jsonResponse([makeAvatar(12), makeAvatar(11), makeAvatar(3)]),
+        'GET /api/avatars': () => jsonResponse(avatarsPage([makeAvatar(12), makeAvatar(11), makeAvatar(3)])),
       },
     });
     await waitFor(() => expect(promptBox()).toHaveValue('word2 '));
@@ -212,7 +212,7 @@ describe('CreatePage', () => {
         [`GET ${JOB_PATH}`]: () => jsonResponse(completedJob([11], { customModelId: 2, numOutputs: 1 })),
         [`GET /api/generation-jobs/${secondJobId}`]: () =>
           jsonResponse(completedJob([12], { id: secondJobId, customModelId: 2, numOutputs: 1 })),
-        'GET /api/avatars': () => jsonResponse([makeAvatar(12), makeAvatar(11)]),
+        'GET /api/avatars': () => jsonResponse(avatarsPage([makeAvatar(12), makeAvatar(11)])),
       },
     });
     await waitFor(() => expect(promptBox()).toHaveValue('word2 '));

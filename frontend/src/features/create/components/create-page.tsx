@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { LowCreditsWarning } from '@/components/low-credits-warning';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
-import { avatarsQueryOptions } from '@/lib/avatars/get-avatars';
+import { AVATARS_QUERY_KEY, avatarsQueryOptions } from '@/lib/avatars/get-avatars';
 import { useCustomModels, type ListedModel } from '@/lib/custom-models/get-custom-models';
 import { isCompletedStatus } from '@/lib/custom-models/model-status';
 import { generationJobsQueryOptions } from '@/lib/generation-jobs/get-generation-jobs';
@@ -118,7 +118,7 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
           ? `${count} new ${count === 1 ? 'avatar is' : 'avatars are'} in your gallery.`
           : 'Your new avatars are in your gallery.',
     });
-    void queryClient.invalidateQueries({ queryKey: avatarsQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: AVATARS_QUERY_KEY });
     refreshAfterJob();
     // The result is shown and the prompt kept: SPEC §4's reset to the trigger word waits until
     // the person starts a new photo (issue 16).
@@ -279,10 +279,10 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
 function useRunAvatars(avatarIds: readonly number[]): Avatar[] {
   const queryClient = useQueryClient();
   const avatars = useQuery({ ...avatarsQueryOptions(), enabled: avatarIds.length > 0 });
-  const byId = useMemo(() => new Map((avatars.data ?? []).map((avatar) => [avatar.id, avatar])), [avatars.data]);
+  const byId = useMemo(() => new Map((avatars.data?.items ?? []).map((avatar) => [avatar.id, avatar])), [avatars.data]);
   const missing = avatarIds.some((id) => !byId.has(id));
   useEffect(() => {
-    if (missing) void queryClient.invalidateQueries({ queryKey: avatarsQueryOptions().queryKey });
+    if (missing) void queryClient.invalidateQueries({ queryKey: AVATARS_QUERY_KEY });
   }, [missing, avatarIds.length, queryClient]);
   return avatarIds.map((id) => byId.get(id)).filter((avatar): avatar is Avatar => avatar !== undefined);
 }

@@ -59,6 +59,8 @@ describe('CreditsPage', () => {
     expect(professional.getByText('$22')).toBeInTheDocument();
     expect(professional.getByText('Up to 55 avatar generations')).toBeInTheDocument();
     expect(professional.getByText('9 model trainings')).toBeInTheDocument();
+    expect(professional.getByText('Priority generation for 90 days after purchase')).toBeInTheDocument();
+    expect(creator.queryByText(/Priority generation/)).not.toBeInTheDocument();
 
     expect(screen.getAllByRole('radio').every((radio) => !(radio as HTMLInputElement).checked)).toBe(true);
     expect(screen.queryByText('Selected')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
-import type { CreditPackage } from '@likeness/contracts';
-import { Coins, Sparkles, Star, Wand2 } from 'lucide-react';
+import { type CreditPackage, GENERATION_PRIORITY } from '@likeness/contracts';
+import { Coins, Sparkles, Star, Wand2, Zap } from 'lucide-react';
 import { formatCredits, formatPrice, packagePerks } from '@/lib/credit-packages/format-package';
 
 /** What a package is: description, price, credits, value and what they buy (SPEC §2), as phrasing content. */
@@ -28,10 +28,19 @@ export function PackageDetails({ pkg, id }: { pkg: CreditPackage; id?: string })
           <Wand2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           {perks.trainings}
         </span>
+        {pkg.id === GENERATION_PRIORITY.packageId && (
+          <span className="flex items-center gap-2.5">
+            <Zap className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            {PRIORITY_NOTE}
+          </span>
+        )}
       </span>
     </span>
   );
 }
+
+/** How long the Professional Pack's "priority generation speed" lasts: the rule generation applies. */
+export const PRIORITY_NOTE = `Priority generation for ${GENERATION_PRIORITY.windowDays} days after purchase`;
 
 /** SPEC §2: the "Most Popular" badge on the card's top edge. */
 export function PopularBadge() {

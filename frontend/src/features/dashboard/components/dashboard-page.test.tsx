@@ -2,7 +2,7 @@ import type { Avatar, CurrentUser } from '@likeness/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatCardDate } from '@/lib/avatars/format-date';
-import { makeAvatar } from '@/test/media-fixtures';
+import { avatarsPage, makeAvatar } from '@/test/media-fixtures';
 import { alice, jsonResponse, mockApi, renderApp, type ApiHandlers } from '@/test/render-app';
 import { completedJob, makeJob } from '@/test/generation-fixtures';
 import { makeModel } from '@/test/training-fixtures';
@@ -15,7 +15,7 @@ async function openDashboard({
   mockApi({
     user,
     handlers: {
-      'GET /api/avatars': () => jsonResponse(avatars),
+      'GET /api/avatars': () => jsonResponse(avatarsPage(avatars)),
       'GET /api/custom-models': () => jsonResponse([]),
       'GET /api/generation-jobs': () => jsonResponse([]),
       ...handlers,

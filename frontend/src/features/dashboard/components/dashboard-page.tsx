@@ -44,7 +44,7 @@ export function DashboardPage({ username, credits }: DashboardPageProps) {
 
 /** The credits card and quick stats; only mounted with credits, so a zero-credit visit skips the model list. */
 function Overview({ credits }: { credits: number }) {
-  const avatarCount = useQuery({ ...avatarsQueryOptions(), select: (avatars) => avatars.length });
+  const avatarCount = useQuery({ ...avatarsQueryOptions(), select: (page) => page.total });
   // A count on the overview need not follow a training live: fetched on mount, no polling here.
   const trainedModelCount = useQuery({ ...customModelsQueryOptions(), refetchInterval: false, select: countTrained });
   const generationCount = useQuery({ ...generationJobsQueryOptions(), select: countCompletedJobs });

@@ -1,7 +1,8 @@
 import { deletedResponseSchema } from '@likeness/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { avatarsQueryOptions } from '@/lib/avatars/get-avatars';
+import { AVATARS_QUERY_KEY } from '@/lib/avatars/get-avatars';
+import { forgetAvatars } from './avatar-cache';
 
 /** DELETE /api/avatars/{id}: removes one of the user's avatars; its share link stops working. */
 export function deleteAvatar(id: number): Promise<{ deleted: true }> {
@@ -13,10 +14,9 @@ export function useDeleteAvatar() {
   return useMutation({
     mutationFn: deleteAvatar,
     onSuccess: (_result, id) => {
-      const { queryKey } = avatarsQueryOptions();
-      // Gone from the grid at once; the refetch then confirms the list.
-      queryClient.setQueryData(queryKey, (avatars) => avatars?.filter((avatar) => avatar.id !== id));
-      void queryClient.invalidateQueries({ queryKey });
+      // Gone from every list at once; the refetch then confirms them.
+      forgetAvatars(queryClient, [id]);
+      void queryClient.invalidateQueries({ queryKey: AVATARS_QUERY_KEY });
     },
   });
 }

@@ -1,14 +1,15 @@
 import { Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteAvatar } from '../api/delete-avatar';
 
 /**
- * The trash button of the details, with its "Are you sure?" confirmation. Once the avatar is
- * deleted it leaves the list, which closes the details.
+ * A delete button (the details' trash button unless another trigger is given) with its "Are you
+ * sure?" confirmation. Once the avatar is deleted it leaves the lists, which closes the details.
  */
-export function DeleteAvatarButton({ avatarId }: { avatarId: number }) {
+export function DeleteAvatarButton({ avatarId, trigger }: { avatarId: number; trigger?: ReactNode }) {
   const deletion = useDeleteAvatar();
 
   async function handleConfirm() {
@@ -27,10 +28,12 @@ export function DeleteAvatarButton({ avatarId }: { avatarId: number }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive">
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        trigger ?? (
+          <Button variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive">
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        )
       }
       title="Are you sure?"
       description="This permanently deletes the avatar, and its share link stops working. This can't be undone."

@@ -2,27 +2,33 @@ import type { Avatar } from '@likeness/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OUTPUT_FORMAT_STORAGE_KEY } from '@/hooks/use-output-format';
-import { makeAvatar } from '@/test/media-fixtures';
+import { avatarsPage, makeAvatar } from '@/test/media-fixtures';
 import { alice, type ApiHandlers, callsTo, errorResponse, jsonResponse, mockApi, renderApp } from '@/test/render-app';
 import { formatCreatedAt } from '@/lib/avatars/format-date';
 
 async function openGallery(avatars: Avatar[], handlers: ApiHandlers = {}) {
   const fetchMock = mockApi({
     user: alice,
-    handlers: { 'GET /api/avatars': () => jsonResponse(avatars), ...handlers },
+    handlers: {
+      'GET /api/avatars': () => jsonResponse(avatarsPage(avatars)),
+      'GET /api/avatars?favourites=true': () => jsonResponse(avatarsPage(avatars.filter((avatar) => avatar.favourite))),
+      ...handlers,
+    },
   });
   const app = renderApp('/gallery');
   await screen.findByRole('tab', { name: /^Recent/ });
   return { ...app, fetchMock };
 }
 
-/** The prompts of the cards in the visible tab, in order. */
+/** The prompts of the tiles in the visible tab, in order. */
 function visiblePrompts() {
   const panel = screen.getByRole('tabpanel');
   return within(panel)
-    .getAllByRole('button')
-    .map((card) => card.querySelector('.line-clamp-2')?.textContent);
+    .getAllByRole('article')
+    .map((tile) => tile.querySelector('.line-clamp-2')?.textContent);
 }
+
+const tileOf = (prompt: RegExp) => screen.getByRole('button', { name: prompt }).closest('article')!;
 
 async function openDetails(user: ReturnType<typeof renderApp>['user'], prompt: string | RegExp) {
   await user.click(screen.getByRole('button', { name: prompt }));
@@ -60,11 +66,10 @@ describe('GalleryPage', () => {
     Reflect.deleteProperty(navigator, 'share');
   });
 
-  it('should show the 8 newest under Recent and every avatar under All, undated ones last', async () => {
+  it("should show the 8 newest under Recent and every avatar under All, in the server's order", async () => {
     const dated = Array.from({ length: 9 }, (_, index) => makeAvatar(index + 1, { promptText: `prompt ${index + 1}` }));
     const undated = makeAvatar(10, { promptText: 'prompt undated', createdAt: null });
-    // Out of order on purpose: the page sorts again.
-    const { user } = await openGallery([dated[2]!, undated, ...dated.slice(3), dated[0]!, dated[1]!]);
+    const { user } = await openGallery([...dated].reverse().concat(undated));
 
     expect(screen.getByRole('heading', { level: 1, name: 'Your Avatar Gallery' })).toBeInTheDocument();
     const recentTab = screen.getByRole('tab', { name: 'Recent (8)' });
@@ -74,9 +79,8 @@ describe('GalleryPage', () => {
     await user.click(screen.getByRole('tab', { name: 'All (10)' }));
 
     expect(visiblePrompts()).toEqual([...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((id) => `prompt ${id}`), 'prompt undated']);
-    const undatedCard = screen.getByRole('button', { name: /prompt undated/ });
-    expect(undatedCard).toHaveTextContent('Recent');
-    const thumbnail = screen.getByRole('button', { name: /prompt 9/ }).querySelector('img');
+    expect(tileOf(/prompt undated/)).toHaveTextContent('Recent');
+    const thumbnail = tileOf(/prompt 9/).querySelector('img');
     expect(thumbnail).toHaveAttribute('src', dated[8]!.thumbnailUrl);
     expect(thumbnail).toHaveAttribute('loading', 'lazy');
   });
@@ -89,7 +93,7 @@ describe('GalleryPage', () => {
   });
 
   it('should point to the models page when there are no avatars yet', async () => {
-    mockApi({ user: alice, handlers: { 'GET /api/avatars': () => jsonResponse([]) } });
+    mockApi({ user: alice, handlers: { 'GET /api/avatars': () => jsonResponse(avatarsPage([])) } });
     renderApp('/gallery');
 
     expect(await screen.findByRole('heading', { name: 'No avatars created yet' })).toBeInTheDocument();
@@ -103,7 +107,7 @@ describe('GalleryPage', () => {
       user: alice,
       handlers: {
         'GET /api/avatars': () =>
-          ++attempts === 1 ? errorResponse(500, 'COMMON.INTERNAL', 'Boom') : jsonResponse([astronaut]),
+          ++attempts === 1 ? errorResponse(500, 'COMMON.INTERNAL', 'Boom') : jsonResponse(avatarsPage([astronaut])),
       },
     });
     const { user } = renderApp('/gallery');
@@ -172,7 +176,7 @@ describe('GalleryPage', () => {
   it('should delete the avatar after "Are you sure?" and close the details', async () => {
     let stored = [astronaut, makeAvatar(1, { promptText: 'ada as a pirate' })];
     const { user, fetchMock } = await openGallery(stored, {
-      'GET /api/avatars': () => jsonResponse(stored),
+      'GET /api/avatars': () => jsonResponse(avatarsPage(stored)),
       'DELETE /api/avatars/3': () => {
         stored = stored.filter(({ id }) => id !== 3);
         return jsonResponse({ deleted: true });
@@ -371,5 +375,102 @@ describe('GalleryPage', () => {
 
     expect(await screen.findByText('Copy failed')).toBeInTheDocument();
     expect(screen.getByText('There was an error copying the link.')).toBeInTheDocument();
+  });
+
+  it('should load the next page with "Load more" (or as the list scrolls) and show it below the first', async () => {
+    const first = [makeAvatar(5, { promptText: 'prompt 5' }), makeAvatar(4, { promptText: 'prompt 4' })];
+    const second = [makeAvatar(2, { promptText: 'prompt 2' })];
+    const { user, fetchMock } = await openGallery(first, {
+      'GET /api/avatars': () => jsonResponse(avatarsPage(first, { nextCursor: 'page-2', total: 3 })),
+      'GET /api/avatars?cursor=page-2': () => jsonResponse(avatarsPage(second, { total: 3 })),
+    });
+
+    await user.click(screen.getByRole('tab', { name: 'All (3)' }));
+    expect(visiblePrompts()).toEqual(['prompt 5', 'prompt 4']);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(visiblePrompts()).toEqual(['prompt 5', 'prompt 4', 'prompt 2']));
+    expect(callsTo(fetchMock, 'GET', '/api/avatars?cursor=page-2')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('should star an avatar from its tile and list the starred ones under Favourites', async () => {
+    const pirate = makeAvatar(1, { promptText: 'ada as a pirate', favourite: true });
+    let stored = [astronaut, pirate];
+    const { user, fetchMock } = await openGallery(stored, {
+      'PUT /api/avatars/3/favourite': () => {
+        stored = [{ ...astronaut, favourite: true }, pirate];
+        return jsonResponse(stored[0]);
+      },
+      'GET /api/avatars': () => jsonResponse(avatarsPage(stored)),
+      'GET /api/avatars?favourites=true': () => jsonResponse(avatarsPage(stored.filter((avatar) => avatar.favourite))),
+    });
+    expect(screen.getByRole('tab', { name: 'Favourites (1)' })).toBeInTheDocument();
+
+    const favourite = within(tileOf(/ada as an astronaut/)).getByRole('button', { name: 'Favourite' });
+    expect(favourite).toHaveAttribute('aria-pressed', 'false');
+    await user.click(favourite);
+
+    await waitFor(() => expect(favourite).toHaveAttribute('aria-pressed', 'true'));
+    expect(callsTo(fetchMock, 'PUT', '/api/avatars/3/favourite').map(({ body }) => body)).toEqual([
+      { favourite: true },
+    ]);
+    await user.click(await screen.findByRole('tab', { name: 'Favourites (2)' }));
+    expect(visiblePrompts()).toEqual([astronaut.promptText, 'ada as a pirate']);
+  });
+
+  it('should select tiles and delete them all after one confirmation, in one call', async () => {
+    let stored = [
+      astronaut,
+      makeAvatar(2, { promptText: 'ada as a knight' }),
+      makeAvatar(1, { promptText: 'ada as a pirate' }),
+    ];
+    const { user, fetchMock } = await openGallery(stored, {
+      'GET /api/avatars': () => jsonResponse(avatarsPage(stored)),
+      'POST /api/avatars/bulk-delete': (init) => {
+        const { ids } = JSON.parse(String(init?.body)) as { ids: number[] };
+        stored = stored.filter(({ id }) => !ids.includes(id));
+        return jsonResponse({ deleted: ids.length });
+      },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    expect(screen.queryByRole('button', { name: /ada as a knight/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /ada as an astronaut/ }));
+    await user.keyboard(' ');
+    await user.click(screen.getByRole('checkbox', { name: /ada as a pirate/ }));
+    expect(screen.getByRole('checkbox', { name: /ada as an astronaut/ })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: /ada as an astronaut/ }));
+    expect(screen.getByText('2 avatars selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Are you sure?' }));
+    expect(callsTo(fetchMock, 'POST', '/api/avatars/bulk-delete')).toHaveLength(0);
+    await user.click(confirm.getByRole('button', { name: 'Delete 2 avatars' }));
+
+    expect(await screen.findByText('Avatars deleted')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/avatars/bulk-delete').map(({ body }) => body)).toEqual([{ ids: [1, 3] }]);
+    await waitFor(() => expect(visiblePrompts()).toEqual(['ada as a knight']));
+    expect(screen.getByText('Select avatars to download or delete them.')).toBeInTheDocument();
+  });
+
+  it('should select every loaded avatar and download them, or all of them, as a ZIP in the chosen format', async () => {
+    window.localStorage.setItem(OUTPUT_FORMAT_STORAGE_KEY, 'webp');
+    const { downloads } = captureDownloads();
+    const { user } = await openGallery([astronaut, makeAvatar(1, { promptText: 'ada as a pirate' })]);
+
+    await user.click(screen.getByRole('button', { name: 'Download all' }));
+    expect(downloads).toEqual([{ href: '/api/avatars/zip?format=webp', filename: '' }]);
+    expect(
+      await screen.findByText('A ZIP of all 2 avatars is downloading as WebP, each with its prompt.'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(screen.getByRole('button', { name: 'Select all loaded' }));
+    await user.click(screen.getByRole('button', { name: 'Download selected' }));
+    expect(downloads[1]).toEqual({ href: '/api/avatars/zip?format=webp&ids=3%2C1', filename: '' });
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

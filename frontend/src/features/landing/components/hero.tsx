@@ -7,7 +7,6 @@ import { Illustration } from '@/components/ui/illustration';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { avatarsQueryOptions } from '@/lib/avatars/get-avatars';
-import { sortNewestFirst } from '@/lib/avatars/sort-avatars';
 import { heroExamples } from '../data/examples';
 
 /** SPEC §9: the hero shows at most 4 avatars. */
@@ -60,7 +59,12 @@ export function Hero({ user }: { user: CurrentUser | null }) {
 
 /** A signed-in user with avatars sees theirs; everyone else (and everyone until the session answers) the examples. */
 function HeroPictures({ user }: { user: CurrentUser | null }) {
-  const avatars = useQuery({ ...avatarsQueryOptions(), select: sortNewestFirst, enabled: user !== null });
+  // The server lists newest first: its first page of four is the hero's.
+  const avatars = useQuery({
+    ...avatarsQueryOptions(HERO_AVATARS),
+    select: (page) => page.items,
+    enabled: user !== null,
+  });
   const recent = user ? (avatars.data ?? []).slice(0, HERO_AVATARS) : [];
 
   if (user && recent.length > 0) {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeAvatar } from '@/test/media-fixtures';
+import { avatarsPage, makeAvatar } from '@/test/media-fixtures';
 import { alice, errorResponse, jsonResponse, mockApi, renderApp } from '@/test/render-app';
 
 const packages = [
@@ -74,10 +74,14 @@ describe('LandingPage', () => {
   });
 
   it('should welcome a signed-in user back with their 4 newest avatars and View All', async () => {
-    const avatars = [1, 2, 3, 4, 5].map((id) =>
+    // The server pages newest first: the first page of four holds the newest of five.
+    const newest = [5, 4, 3, 2].map((id) =>
       makeAvatar(id, { createdAt: `2025-06-0${id}T10:00:00.000Z`, promptText: `prompt ${id}` }),
     );
-    mockApi({ user: alice, handlers: { 'GET /api/avatars': () => jsonResponse(avatars) } });
+    mockApi({
+      user: alice,
+      handlers: { 'GET /api/avatars': () => jsonResponse(avatarsPage(newest, { nextCursor: 'next', total: 5 })) },
+    });
     renderApp('/');
 
     expect(await screen.findByText('Welcome back, alice! Here are your recent avatars:')).toBeInTheDocument();
@@ -87,7 +91,7 @@ describe('LandingPage', () => {
   });
 
   it('should keep the examples for a signed-in user without avatars', async () => {
-    mockApi({ user: alice, handlers: { 'GET /api/avatars': () => jsonResponse([]) } });
+    mockApi({ user: alice, handlers: { 'GET /api/avatars': () => jsonResponse(avatarsPage([])) } });
     renderApp('/');
 
     await screen.findByRole('link', { name: 'Go to Dashboard' });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { creditPackages } from '@/test/billing-fixtures';
 import { alice, callsTo, errorResponse, jsonResponse, mockApi, renderApp, type ApiHandlers } from '@/test/render-app';
+import { avatarsPage } from '@/test/media-fixtures';
 
 const bob = { ...alice, credits: 95 };
 
@@ -50,7 +51,7 @@ function openProfile(url = '/profile', handlers: ApiHandlers = {}, user = bob) {
       'GET /api/credit-history': () => jsonResponse(historyPage(history)),
       'GET /api/config': () => jsonResponse({ supportEmail: 'help@likeness.example' }),
       'GET /api/credit-packages': () => jsonResponse(creditPackages),
-      'GET /api/avatars': () => jsonResponse([]),
+      'GET /api/avatars': () => jsonResponse(avatarsPage([])),
       'GET /api/custom-models': () => jsonResponse([]),
       'GET /api/generation-jobs': () => jsonResponse([]),
       ...handlers,
