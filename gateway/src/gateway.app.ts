@@ -6,6 +6,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './gateway.config.js';
 import { GatewayModule } from './gateway.module.js';
 import { registerBodyTypes } from './http/body-types.js';
+import { registerJsonCompression } from './http/compress-json.js';
 import { clientErrorHandler, expectationFailedHandler, frameworkErrorHandler } from './http/client-errors.js';
 import { sendError } from './http/http-errors.js';
 import {
@@ -56,6 +57,7 @@ export async function createGatewayApp(
   registerAccessLog(fastify, logger);
   registerCsrfProtection(fastify, config.PUBLIC_ORIGIN);
   registerBodyTypes(fastify);
+  registerJsonCompression(fastify);
   await app.register(fastifyCookie);
   // Errors Fastify raises before a route runs (unreadable JSON, a body too large).
   fastify.setErrorHandler((error, request, reply) => sendError(reply, request, error));
