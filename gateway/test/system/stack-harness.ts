@@ -50,7 +50,13 @@ const LOG_TAIL_LINES = 40;
 /** The whole product from its built apps, on a fresh database and its own NATS namespace. */
 export async function startTestStack(
   env: Record<string, string> = {},
-  options: { generationWorkers?: number; appEnv?: AppEnv; database?: TestDatabase } = {},
+  options: {
+    generationWorkers?: number;
+    appEnv?: AppEnv;
+    database?: TestDatabase;
+    /** The built SPA to serve (a test that redeploys it passes a copy); frontend/dist by default. */
+    staticDir?: string;
+  } = {},
 ): Promise<RunningStack> {
   const database = options.database ?? (await createTestDatabase('system'));
   const logDir = tempDir('stack-logs');
@@ -67,7 +73,7 @@ export async function startTestStack(
     ...env,
   };
   await migrateAll({ env: stackEnv, ...(options.appEnv ? { appEnv: options.appEnv } : {}) });
-  const staticDir = join(ROOT, 'frontend/dist');
+  const staticDir = options.staticDir ?? join(ROOT, 'frontend/dist');
   const stack = await startStack({
     env: stackEnv,
     port: await freePort(),
