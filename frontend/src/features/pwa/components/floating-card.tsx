@@ -44,10 +44,13 @@ export function FloatingCard({ label, icon, title, description, actions, onClose
   );
 }
 
-/** Where floating cards stack: bottom right, clear of the phone's bottom navigation. */
+/**
+ * Where floating cards stack: above the phone's bottom navigation, and bottom left from 640 px,
+ * clear of the toasts (top on phones, bottom right from 640 px).
+ */
 export function FloatingCardStack({ children }: { children: ReactNode }) {
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-50 flex flex-col items-end gap-3 px-4 md:bottom-6 md:px-6">
+    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-50 flex flex-col items-stretch gap-3 px-4 sm:items-start md:bottom-6 md:px-6">
       {children}
     </div>
   );
