@@ -2,13 +2,21 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './build-tools/precompress.ts';
+import { pwaPlugin } from './build-tools/pwa.ts';
 
 // The gateway serves /api and the health probes; in development Vite forwards to it.
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 const proxiedPaths = ['/api', '/healthz', '/readyz'];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    pwaPlugin(),
+    // Last: it compresses what the others wrote, the service worker included.
+    precompressPlugin({ mapsDir: fileURLToPath(new URL('./dist-sourcemaps', import.meta.url)) }),
+  ],
   resolve: {
     alias: {
       // The contracts are TypeScript source shared with the backend; bundle them directly.
@@ -31,7 +39,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for debugging, moved out of the served folder by the precompress plugin.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.

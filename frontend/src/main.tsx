@@ -2,7 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
+import { listenForInstallPrompt } from './features/pwa/install-prompt';
 import './index.css';
+
+listenForInstallPrompt();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

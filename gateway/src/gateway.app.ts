@@ -7,6 +7,7 @@ import type { GatewayConfig } from './gateway.config.js';
 import { GatewayModule } from './gateway.module.js';
 import { closeServer, metricsUrl, startMetricsServer } from './health/metrics-server.js';
 import { registerBodyTypes } from './http/body-types.js';
+import { registerJsonCompression } from './http/compress-json.js';
 import { clientErrorHandler, expectationFailedHandler, frameworkErrorHandler } from './http/client-errors.js';
 import { sendError } from './http/http-errors.js';
 import {
@@ -60,6 +61,7 @@ export async function createGatewayApp(
   registerRequestMetrics(fastify);
   registerCsrfProtection(fastify, config.PUBLIC_ORIGIN);
   registerBodyTypes(fastify);
+  registerJsonCompression(fastify);
   await app.register(fastifyCookie);
   // Errors Fastify raises before a route runs (unreadable JSON, a body too large).
   fastify.setErrorHandler((error, request, reply) => sendError(reply, request, error));

@@ -1,9 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@/components/theme-provider';
-import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { createAppQueryClient } from './query-client';
+
+// Toasts only follow something the user did: their Radix code stays out of the first load. A
+// toast raised before it arrives is kept by the store and shown once it does.
+const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -18,7 +21,9 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
       <ThemeProvider>
         <AuthProvider>
           {children}
-          <Toaster />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

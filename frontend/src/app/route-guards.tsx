@@ -41,10 +41,12 @@ export function usePublicSession() {
   return { user, isLoading: isLoading || (user !== null && isSignedOutArrival(state)) };
 }
 
-/** The auth screen: a signed-in user has nothing to do there and goes to the dashboard. */
+/**
+ * The auth screen: a signed-in user has nothing to do there and goes to the dashboard. It paints
+ * at once; the session check decides whether to leave when it answers.
+ */
 export function RedirectIfSignedIn() {
   const { user, isLoading } = usePublicSession();
-  if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to={SIGNED_IN_HOME} replace />;
+  if (!isLoading && user) return <Navigate to={SIGNED_IN_HOME} replace />;
   return <Outlet />;
 }

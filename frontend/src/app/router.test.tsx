@@ -20,6 +20,18 @@ describe('router', () => {
     expect(screen.queryByText(/Welcome, /)).not.toBeInTheDocument();
   });
 
+  it('should paint the auth screen before the session check answers, and leave it for a signed-in user once it does', async () => {
+    let answer!: (response: Response) => void;
+    mockApi({ handlers: { 'GET /api/user': () => new Promise<Response>((resolve) => (answer = resolve)) } });
+    const { router } = renderApp('/auth');
+
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    answer(jsonResponse(alice));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
   it.each(['/gallery', '/models', '/create'])('should send a visitor from %s to /auth', async (path) => {
     mockApi();
     const { router } = renderApp(path);

@@ -2,38 +2,30 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { AuthPage } from '@/features/auth/components/auth-page';
-import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
-import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
-import { GalleryPage } from '@/features/gallery/components/gallery-page';
-import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RedirectIfSignedIn, RequireAuth, type RouteHandle } from './route-guards';
-import { AdminRoute } from './routes/admin';
-import { CheckoutRoute } from './routes/checkout';
-import { CreateRoute } from './routes/create';
-import { CreditsRoute } from './routes/credits';
-import { DashboardRoute } from './routes/dashboard';
-import { ModelsRoute } from './routes/models';
-import { NotFoundPage } from './routes/not-found';
 import { Component as LandingRoute } from './routes/landing';
-import { PaymentResultRoute } from './routes/payment-result';
-import { PlansRoute } from './routes/plans';
-import { ProfileRoute } from './routes/profile';
 import { RouteError } from './routes/route-error';
+
+/** The first screen's code is still arriving (a moment on a fast link): nothing to show yet. */
+function FirstLoad() {
+  return null;
+}
 
 /** SPEC §2: the profile sends a visitor to /login (the same auth screen as /auth). */
 const profileHandle: RouteHandle = { signInPath: paths.login };
 
 /**
- * Every screen, grouped by who may see it. New signed-in screens go under the AppLayout
+ * Every screen, grouped by who may see it, each loaded only when it is first shown: a route
+ * module in ./routes exports its `Component`. New signed-in screens go under the AppLayout
  * children; /admin is one of them, and shows Access Denied to anyone but the administrator.
  */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: FirstLoad,
     children: [
       {
         element: <PublicLayout />,
@@ -49,32 +41,32 @@ export const routes: RouteObject[] = [
           {
             element: <RedirectIfSignedIn />,
             children: [
-              { path: 'auth', element: <AuthPage /> },
-              { path: 'login', element: <AuthPage /> },
+              { path: 'auth', lazy: () => import('./routes/auth') },
+              { path: 'login', lazy: () => import('./routes/auth') },
             ],
           },
           // Public whoever is signed in: a reset link opened in a browser with a session still works.
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
+          { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+          { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },
       {
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: () => import('./layouts/app-layout').then(({ AppLayout }) => ({ Component: AppLayout })),
             children: [
-              { path: 'dashboard', element: <DashboardRoute /> },
-              { path: 'create', element: <CreateRoute /> },
-              { path: 'gallery', element: <GalleryPage /> },
-              { path: 'models', element: <ModelsRoute /> },
-              { path: 'credits', element: <CreditsRoute /> },
-              { path: 'checkout/:packageId', element: <CheckoutRoute /> },
-              { path: 'success', element: <PaymentResultRoute /> },
-              { path: 'profile', element: <ProfileRoute />, handle: profileHandle },
-              { path: 'plans', element: <PlansRoute /> },
-              { path: 'admin', element: <AdminRoute /> },
+              { path: 'dashboard', lazy: () => import('./routes/dashboard') },
+              { path: 'create', lazy: () => import('./routes/create') },
+              { path: 'gallery', lazy: () => import('./routes/gallery') },
+              { path: 'models', lazy: () => import('./routes/models') },
+              { path: 'credits', lazy: () => import('./routes/credits') },
+              { path: 'checkout/:packageId', lazy: () => import('./routes/checkout') },
+              { path: 'success', lazy: () => import('./routes/payment-result') },
+              { path: 'profile', lazy: () => import('./routes/profile'), handle: profileHandle },
+              { path: 'plans', lazy: () => import('./routes/plans') },
+              { path: 'admin', lazy: () => import('./routes/admin') },
             ],
           },
         ],

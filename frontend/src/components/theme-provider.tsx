@@ -1,3 +1,4 @@
+import { THEME_COLORS } from '@/config/theme-colors';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type Theme = 'system' | 'light' | 'dark';
@@ -52,6 +53,10 @@ export function ThemeProvider({ children, defaultTheme = 'system' }: { children:
     const root = document.documentElement;
     root.classList.toggle('dark', resolvedTheme === 'dark');
     root.style.colorScheme = resolvedTheme;
+    // The browser's toolbar follows the theme shown, whatever the OS prefers.
+    for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
+      meta.setAttribute('content', THEME_COLORS[resolvedTheme]);
+    }
   }, [resolvedTheme]);
 
   const setTheme = useCallback((next: Theme) => {

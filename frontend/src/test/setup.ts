@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/use-toast';
+import { ONBOARDING_COMPLETED_KEY } from '@/lib/onboarding';
 
 // Role queries over a whole app page are slow in jsdom; give async queries room on a busy CI box.
 configure({ asyncUtilTimeout: 4000 });
@@ -24,6 +25,8 @@ URL.revokeObjectURL ??= () => {};
 
 beforeEach(() => {
   window.localStorage.clear();
+  // A returning user: the onboarding tour would open over any dashboard test that runs past 2 s.
+  window.localStorage.setItem(ONBOARDING_COMPLETED_KEY, 'true');
   document.documentElement.className = '';
 });
 

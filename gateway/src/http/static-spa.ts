@@ -5,10 +5,16 @@ import { DomainError } from '@likeness/nest-kit';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './http-errors.js';
 
+/** Vite puts every content-hashed file here; nothing else may be cached without asking again. */
+const HASHED_ASSETS = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the built SPA (single-machine mode): hashed assets cached for a year, index.html
- * never cached, and index.html for any other page path so client-side routes load directly.
- * Unknown API paths stay JSON 404s.
+ * Serves the built SPA (single-machine mode): the build's brotli or gzip twin of a file when
+ * the browser accepts one, hashed assets cached for a year, everything else (index.html, the
+ * service worker, the manifest) revalidated on every use, and index.html for any other page
+ * path so client-side routes load directly. Source maps are never served. Unknown API paths
+ * stay JSON 404s.
  */
 export async function registerStaticSpa(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
   const hasSpa = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
@@ -17,11 +23,10 @@ export async function registerStaticSpa(app: FastifyInstance, staticDir: string 
       root: staticDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      allowedPath: (pathname) => !isSourceMap(pathname),
       setHeaders: (reply, path) => {
-        void reply.header(
-          'Cache-Control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        void reply.header('Cache-Control', path.includes(HASHED_ASSETS) ? IMMUTABLE : 'no-cache');
       },
     });
   }
@@ -34,4 +39,8 @@ export async function registerStaticSpa(app: FastifyInstance, staticDir: string 
     }
     sendError(reply, request, new DomainError('COMMON.NOT_FOUND', 'There is nothing at this address.'));
   });
+}
+
+function isSourceMap(pathname: string): boolean {
+  return pathname.toLowerCase().endsWith('.map');
 }

@@ -19,9 +19,31 @@ const ARGS = [
 /** Where browser tests leave their screenshots for people to look at. */
 export const SCREENSHOTS = join(ROOT, 'test-results/browser');
 
-export function launchChromium(): Promise<Browser> {
+/** What the SPA stores once its onboarding tour is completed or skipped (SPEC §3). */
+export const ONBOARDING_COMPLETED_KEY = 'onboarding_completed';
+/** What the SPA stores once the install card is dismissed (SPEC §3). */
+const INSTALL_DISMISSED_KEY = 'pwa-install-dismissed';
+
+/**
+ * Debian's Chromium. Its pages belong to a returning user who has seen the onboarding tour
+ * (it would open over any dashboard a test stays on for 2 s) and dismissed the install card
+ * (Chromium may offer installation during a long test); `{ newUser: true }` keeps both for the
+ * tests about them.
+ */
+export async function launchChromium({ newUser = false }: { newUser?: boolean } = {}): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  if (newUser) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(
+      (keys) => keys.forEach((key) => window.localStorage.setItem(key, 'true')),
+      [ONBOARDING_COMPLETED_KEY, INSTALL_DISMISSED_KEY],
+    );
+    return context;
+  };
+  return browser;
 }
 
 /** A new visitor who registers through the SPA and lands on the dashboard with 5 credits. */

@@ -56,6 +56,8 @@ export async function startTestStack(
     database?: TestDatabase;
     /** The gateway's port, when the apps must know it beforehand (as PUBLIC_URL). */
     port?: number;
+    /** The built SPA to serve (a test that redeploys it passes a copy); frontend/dist by default. */
+    staticDir?: string;
   } = {},
 ): Promise<RunningStack> {
   const database = options.database ?? (await createTestDatabase('system'));
@@ -73,7 +75,7 @@ export async function startTestStack(
     ...env,
   };
   await migrateAll({ env: stackEnv, ...(options.appEnv ? { appEnv: options.appEnv } : {}) });
-  const staticDir = join(ROOT, 'frontend/dist');
+  const staticDir = options.staticDir ?? join(ROOT, 'frontend/dist');
   const stack = await startStack({
     env: stackEnv,
     port: options.port ?? (await freePort()),

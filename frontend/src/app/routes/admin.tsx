@@ -10,7 +10,7 @@ const AdminPage = lazy(() =>
 );
 
 /** /admin: the administrator's dashboard; any other signed-in user sees Access Denied (SPEC §2). */
-export function AdminRoute() {
+export function Component() {
   const { user } = useAuth();
   if (!user) return null;
   if (!isAdmin(user)) return <AccessDenied />;

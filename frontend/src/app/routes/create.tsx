@@ -5,7 +5,7 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { CreatePage } from '@/features/create/components/create-page';
 
 /** Hands the signed-in user (guaranteed by RequireAuth) to the create page, and refreshes it when credits move. */
-export function CreateRoute() {
+export function Component() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const refreshUser = useCallback(

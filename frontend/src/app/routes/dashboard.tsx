@@ -2,7 +2,7 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 /** Hands the signed-in user (guaranteed by RequireAuth) to the dashboard feature. */
-export function DashboardRoute() {
+export function Component() {
   const { user } = useAuth();
   if (!user) return null;
   return <DashboardPage username={user.username} credits={user.credits} />;

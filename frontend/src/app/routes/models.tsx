@@ -5,7 +5,7 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { ModelsPage } from '@/features/models/components/models-page';
 
 /** Hands the signed-in user (guaranteed by RequireAuth) to the models page, and refreshes it when credits move. */
-export function ModelsRoute() {
+export function Component() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const refreshUser = useCallback(

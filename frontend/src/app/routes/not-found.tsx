@@ -2,7 +2,7 @@ import { ArrowLeft, Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
-export function NotFoundPage() {
+export function Component() {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center sm:py-24">
       <span

@@ -5,7 +5,7 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { PaymentResultPage } from '@/features/credits/components/payment-result-page';
 
 /** /success: once the payment is confirmed, refetch the user so every balance on screen is current. */
-export function PaymentResultRoute() {
+export function Component() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const refreshUser = useCallback(

@@ -42,7 +42,8 @@ const yAxis = { tick: axisTick, tickLine: false, axisLine: false, width: 56 } as
 
 /**
  * The four daily series as small charts (recharts, loaded only with this screen). Each has a
- * text total beside it, so the numbers are there without reading the chart.
+ * text total beside it, so the numbers are there without reading the chart; the charts
+ * themselves are hidden from assistive technology and out of the Tab order.
  */
 export function ActivityCharts({ days }: { days: readonly Day[] }) {
   const data = days.map((day) => ({ ...day, label: dayLabel(day.date) }));
@@ -59,7 +60,7 @@ export function ActivityCharts({ days }: { days: readonly Day[] }) {
             <div className="h-40" aria-hidden="true">
               <ResponsiveContainer width="100%" height="100%">
                 {item.kind === 'area' ? (
-                  <AreaChart data={data} margin={chartMargin}>
+                  <AreaChart data={data} margin={chartMargin} accessibilityLayer={false}>
                     <CartesianGrid vertical={false} stroke="var(--border)" />
                     <XAxis {...xAxis} />
                     <YAxis
@@ -79,7 +80,7 @@ export function ActivityCharts({ days }: { days: readonly Day[] }) {
                     />
                   </AreaChart>
                 ) : (
-                  <BarChart data={data} margin={chartMargin}>
+                  <BarChart data={data} margin={chartMargin} accessibilityLayer={false}>
                     <CartesianGrid vertical={false} stroke="var(--border)" />
                     <XAxis {...xAxis} />
                     <YAxis {...yAxis} allowDecimals={false} domain={domainOf(total, 4)} />

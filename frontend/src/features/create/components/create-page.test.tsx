@@ -392,9 +392,14 @@ describe('CreatePage', () => {
     await waitFor(() => expect(promptBox()).toHaveValue('word2 '));
 
     await user.clear(promptBox());
+    const combobox = screen.getByRole('combobox', { name: 'Prompt' });
+    expect(combobox).toBe(promptBox());
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
     await user.type(promptBox(), 'photo of @');
 
     const list = screen.getByRole('listbox', { name: 'Trigger words' });
+    expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    expect(combobox).toHaveAttribute('aria-controls', list.id);
     const options = within(list).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['word2model-2', 'word1model-1']);
     expect(promptBox()).toHaveAttribute('aria-activedescendant', options[0]!.id);
@@ -411,6 +416,7 @@ describe('CreatePage', () => {
     expect(promptBox()).toHaveValue('photo of word1 ');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(promptBox()).not.toHaveAttribute('aria-activedescendant');
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
 
     await user.type(promptBox(), 'in Paris');
     expect(promptBox()).toHaveValue('photo of word1 in Paris');

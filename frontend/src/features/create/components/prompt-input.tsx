@@ -20,9 +20,9 @@ interface PromptInputProps {
 }
 
 /**
- * The editable prompt with @ trigger-word autocomplete (SPEC §4): "@" and a fragment at the caret
- * list the matching models; Arrow Up/Down move through them (wrapping), Enter or Tab inserts the
- * trigger word in place of the "@fragment", Escape closes the list.
+ * The editable prompt with @ trigger-word autocomplete (SPEC §4), an ARIA combobox: "@" and a
+ * fragment at the caret list the matching models; Arrow Up/Down move through them (wrapping),
+ * Enter or Tab inserts the trigger word in place of the "@fragment", Escape closes the list.
  */
 export function PromptInput({ value, onChange, models, onSubmit, disabled }: PromptInputProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -110,6 +110,10 @@ export function PromptInput({ value, onChange, models, onSubmit, disabled }: Pro
           spellCheck
           placeholder="Describe your photo, e.g. ada as an astronaut on the moon, cinematic lighting"
           aria-describedby={hintId}
+          // ARIA 1.2 combobox: the box keeps the focus and points at the highlighted option.
+          role="combobox"
+          aria-expanded={open}
+          aria-haspopup="listbox"
           aria-autocomplete="list"
           aria-controls={open ? listId : undefined}
           aria-activedescendant={open ? optionId(activeIndex) : undefined}

@@ -22,7 +22,8 @@ describe('PaymentResultPage', () => {
     renderApp(successUrl, { strict: true });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
-    expect(screen.getByText('Payment confirmed!')).toBeInTheDocument();
+    // The toasts load after the first screen.
+    expect(await screen.findByText('Payment confirmed!')).toBeInTheDocument();
     expect(screen.getAllByText('125 credits have been added to your account.')).toHaveLength(2);
     expect(screen.getByText('Current balance').parentElement).toHaveTextContent('130 credits');
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');

@@ -4,24 +4,27 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
-/** SPEC §2's three action cards. */
+/** SPEC §2's three action cards; `tour` names the onboarding steps each one anchors. */
 const actions = [
   {
     to: paths.create,
     icon: Sparkles,
     title: 'Create Avatar',
+    tour: 'character-customizer prompt-input',
     text: 'Generate new photos of yourself from a prompt or a look.',
   },
   {
     to: paths.gallery,
     icon: Images,
     title: 'Your Gallery',
+    tour: 'gallery',
     text: 'Browse, download and share every avatar you have created.',
   },
   {
     to: paths.models,
     icon: Boxes,
     title: 'Custom Models',
+    tour: 'custom-models',
     text: 'Upload your selfies and train a model of your likeness.',
   },
 ] as const;
@@ -30,7 +33,7 @@ export function ActionCards() {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {actions.map((action) => (
-        <li key={action.to}>
+        <li key={action.to} data-tour={action.tour}>
           <ActionCard {...action} />
         </li>
       ))}

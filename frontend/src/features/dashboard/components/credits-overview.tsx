@@ -17,7 +17,7 @@ interface CreditsOverviewProps {
 export function CreditsOverview({ credits, avatarCount, trainedModelCount, generationCount }: CreditsOverviewProps) {
   return (
     <div className="grid items-stretch gap-6 lg:grid-cols-3">
-      <Card className="relative overflow-hidden">
+      <Card className="relative overflow-hidden" data-tour="credits">
         <div aria-hidden="true" className="bg-brand-gradient absolute inset-x-0 top-0 h-1" />
         <CardHeader className="pb-2">
           <CardDescription className="flex items-center gap-2 font-medium">

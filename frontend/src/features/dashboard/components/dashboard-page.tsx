@@ -7,6 +7,7 @@ import { avatarsQueryOptions, useAvatars } from '@/lib/avatars/get-avatars';
 import { customModelsQueryOptions, type ListedModel } from '@/lib/custom-models/get-custom-models';
 import { isCompletedStatus } from '@/lib/custom-models/model-status';
 import { countCompletedJobs, generationJobsQueryOptions } from '@/lib/generation-jobs/get-generation-jobs';
+import { useOnboardingTour } from '../hooks/use-onboarding-tour';
 import { ActionCards } from './action-cards';
 import { CreditsOverview } from './credits-overview';
 import { GetStartedCard } from './get-started-card';
@@ -22,6 +23,7 @@ const countTrained = (models: ListedModel[]) => models.filter((model) => isCompl
 /** /dashboard (labelled Home): the signed-in overview (SPEC §2). */
 export function DashboardPage({ username, credits }: DashboardPageProps) {
   const avatars = useAvatars();
+  useOnboardingTour();
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12 lg:px-8">

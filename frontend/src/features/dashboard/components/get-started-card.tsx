@@ -14,7 +14,7 @@ const steps = [
 /** Shown instead of the credits overview while the user has no credits. */
 export function GetStartedCard() {
   return (
-    <Card className="relative overflow-hidden">
+    <Card className="relative overflow-hidden" data-tour="credits">
       <div aria-hidden="true" className="bg-brand-gradient absolute inset-x-0 top-0 h-1" />
       <CardHeader className="pb-4">
         <CardTitle className="flex items-center gap-2 text-xl">

@@ -40,6 +40,11 @@ const localItems: readonly StoredItem[] = [
     lifetime: 'Until you clear it',
   },
   {
+    name: 'pwa-install-dismissed',
+    purpose: 'That you closed the card offering to install the app, so it does not show again.',
+    lifetime: 'Until you clear it',
+  },
+  {
     name: 'selectedPrompt',
     purpose: 'A prompt you picked in the Scene Explorer, until the create page takes it.',
     lifetime: 'Until the create page reads it',

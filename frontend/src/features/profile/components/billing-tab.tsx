@@ -143,7 +143,7 @@ function HistoryLine({ entry }: { entry: CreditHistoryEntry }) {
         className={cn(
           'grid size-10 shrink-0 place-items-center rounded-xl',
           entry.credits > 0
-            ? 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400'
+            ? 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400'
             : 'bg-muted text-muted-foreground',
         )}
       >
@@ -167,7 +167,7 @@ function HistoryLine({ entry }: { entry: CreditHistoryEntry }) {
       <p
         className={cn(
           'shrink-0 text-base font-semibold tabular-nums',
-          entry.credits > 0 && 'text-emerald-600 dark:text-emerald-400',
+          entry.credits > 0 && 'text-emerald-700 dark:text-emerald-400',
           entry.credits === 0 && 'text-muted-foreground',
         )}
       >

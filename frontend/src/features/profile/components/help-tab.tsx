@@ -6,12 +6,14 @@ import {
   TRAINING_IMAGES,
   WELCOME_CREDITS,
 } from '@likeness/contracts';
-import { ChevronDown, LifeBuoy, Mail, RotateCcw } from 'lucide-react';
+import { ChevronDown, Compass, LifeBuoy, Mail, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppConfig } from '@/lib/app-config/get-app-config';
+import { restartTourUrl } from '@/lib/onboarding';
 
 interface Question {
   question: string;
@@ -102,8 +104,36 @@ export function HelpTab() {
           </div>
         </CardContent>
       </Card>
+      <TourAgain />
       <ContactSupport />
     </div>
+  );
+}
+
+/** SPEC §2: the onboarding tour restarts from here, whether it was completed or skipped. */
+function TourAgain() {
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-start gap-4">
+          <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary/10 text-primary">
+            <Compass className="size-5" aria-hidden="true" />
+          </span>
+          <div className="flex flex-col gap-1.5">
+            <CardTitle>Take the tour again</CardTitle>
+            <CardDescription>
+              Six quick steps over the dashboard: selfies, looks, prompts, gallery and credits.
+            </CardDescription>
+          </div>
+        </div>
+        <Button asChild variant="outline" className="self-start sm:self-auto">
+          <Link to={restartTourUrl}>
+            <Compass aria-hidden="true" />
+            Restart Tour
+          </Link>
+        </Button>
+      </CardHeader>
+    </Card>
   );
 }
 

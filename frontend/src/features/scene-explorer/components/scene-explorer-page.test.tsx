@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alice, mockApi, renderApp } from '@/test/render-app';
 
@@ -37,7 +37,8 @@ describe('SceneExplorerPage', () => {
     expect(prompt).toMatch(/^elven ranger/);
     expect(localStorage.getItem('selectedPrompt')).toBe(prompt);
     expect(await screen.findByText('Prompt copied!')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    // The next screen's code loads first (every route is lazy).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('should send a visitor who uses a prompt to the auth screen, and offer "Get Started Now"', async () => {
@@ -49,7 +50,7 @@ describe('SceneExplorerPage', () => {
 
     await user.click(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Use This Prompt' }));
 
-    expect(router.state.location.pathname).toBe('/auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(localStorage.getItem('selectedPrompt')).toMatch(/^professional corporate headshot/);
   });
 
