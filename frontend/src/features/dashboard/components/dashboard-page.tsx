@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import type { Avatar } from '@likeness/contracts';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { CircleHelp } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,9 +8,11 @@ import { avatarsQueryOptions, useAvatars } from '@/lib/avatars/get-avatars';
 import { customModelsQueryOptions, type ListedModel } from '@/lib/custom-models/get-custom-models';
 import { isCompletedStatus } from '@/lib/custom-models/model-status';
 import { countCompletedJobs, generationJobsQueryOptions } from '@/lib/generation-jobs/get-generation-jobs';
+import { uploadedImagesQueryOptions } from '@/lib/uploaded-images/get-uploaded-images';
+import { firstRunSteps } from '../utils/first-run-steps';
 import { ActionCards } from './action-cards';
 import { CreditsOverview } from './credits-overview';
-import { GetStartedCard } from './get-started-card';
+import { GetStartedGuide } from './get-started-guide';
 import { RecentAvatars } from './recent-avatars';
 
 interface DashboardPageProps {
@@ -19,7 +22,10 @@ interface DashboardPageProps {
 
 const countTrained = (models: ListedModel[]) => models.filter((model) => isCompletedStatus(model.status)).length;
 
-/** /dashboard (labelled Home): the signed-in overview (SPEC §2). */
+/**
+ * /dashboard (labelled Home): the signed-in overview (SPEC §2). Until the first avatar exists it
+ * guides the account through buy → upload → train → create instead of showing a row of zeros.
+ */
 export function DashboardPage({ username, credits }: DashboardPageProps) {
   const avatars = useAvatars();
 
@@ -33,7 +39,7 @@ export function DashboardPage({ username, credits }: DashboardPageProps) {
       </header>
 
       <div className="mt-8 flex flex-col gap-8 md:gap-10">
-        {credits === 0 ? <GetStartedCard /> : <Overview credits={credits} />}
+        <Summary avatars={avatars} credits={credits} />
         <ActionCards />
         <RecentAvatars avatars={avatars} />
         <NeedHelp />
@@ -42,7 +48,13 @@ export function DashboardPage({ username, credits }: DashboardPageProps) {
   );
 }
 
-/** The credits card and quick stats; only mounted with credits, so a zero-credit visit skips the model list. */
+/** The get-started guide until the first avatar exists, then the balance and quick stats. */
+function Summary({ avatars, credits }: { avatars: UseQueryResult<Avatar[]>; credits: number }) {
+  if (avatars.isPending) return null;
+  return avatars.data?.length === 0 ? <FirstRun credits={credits} /> : <Overview credits={credits} />;
+}
+
+/** The balance and quick stats of an account that has made avatars. */
 function Overview({ credits }: { credits: number }) {
   const avatarCount = useQuery({ ...avatarsQueryOptions(), select: (avatars) => avatars.length });
   // A count on the overview need not follow a training live: fetched on mount, no polling here.
@@ -54,6 +66,18 @@ function Overview({ credits }: { credits: number }) {
       avatarCount={avatarCount}
       trainedModelCount={trainedModelCount}
       generationCount={generationCount}
+    />
+  );
+}
+
+/** The get-started guide, its steps read from what the account holds. */
+function FirstRun({ credits }: { credits: number }) {
+  const models = useQuery(customModelsQueryOptions());
+  const selfieCount = useQuery({ ...uploadedImagesQueryOptions(), select: (images) => images.length });
+  if (!models.isSuccess || !selfieCount.isSuccess) return null;
+  return (
+    <GetStartedGuide
+      steps={firstRunSteps({ credits, selfieCount: selfieCount.data, models: models.data, avatarCount: 0 })}
     />
   );
 }
