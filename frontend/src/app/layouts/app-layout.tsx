@@ -61,7 +61,7 @@ export function AppLayout() {
               )}
             >
               <Coins className="size-4 text-primary" aria-hidden="true" />
-              <span className="tabular-nums">{user.credits}</span>
+              <span className="tabular-nums">{user.credits}</span>{' '}
               <span className="text-muted-foreground">{user.credits === 1 ? 'credit' : 'credits'}</span>
             </Link>
             <ThemeToggle />

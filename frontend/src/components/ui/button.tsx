@@ -20,7 +20,9 @@ export const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         outline: 'border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
-        destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
+        // White on the dark theme's brighter red falls below 4.5:1; the button keeps a deeper red there.
+        destructive:
+          'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90 dark:bg-red-700 dark:hover:bg-red-700/90',
         link: 'h-auto px-0 text-primary underline-offset-4 hover:underline active:scale-100',
       },
       size: {

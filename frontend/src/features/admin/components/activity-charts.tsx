@@ -59,7 +59,7 @@ export function ActivityCharts({ days }: { days: readonly Day[] }) {
             <div className="h-40" aria-hidden="true">
               <ResponsiveContainer width="100%" height="100%">
                 {item.kind === 'area' ? (
-                  <AreaChart data={data} margin={chartMargin}>
+                  <AreaChart data={data} margin={chartMargin} accessibilityLayer={false}>
                     <CartesianGrid vertical={false} stroke="var(--border)" />
                     <XAxis {...xAxis} />
                     <YAxis
@@ -79,7 +79,7 @@ export function ActivityCharts({ days }: { days: readonly Day[] }) {
                     />
                   </AreaChart>
                 ) : (
-                  <BarChart data={data} margin={chartMargin}>
+                  <BarChart data={data} margin={chartMargin} accessibilityLayer={false}>
                     <CartesianGrid vertical={false} stroke="var(--border)" />
                     <XAxis {...xAxis} />
                     <YAxis {...yAxis} allowDecimals={false} domain={domainOf(total, 4)} />

@@ -27,7 +27,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     <DropdownMenu>
       <DropdownMenuTrigger
         // The name holds the initials it shows, so a voice command naming them finds it.
-        aria-label={`Account menu (${initials})`}
+        aria-label={`Account menu: ${initials}`}
         className="bg-brand-gradient grid size-9 place-items-center rounded-full text-sm font-semibold text-white shadow-sm ring-offset-background transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
         {initials}
