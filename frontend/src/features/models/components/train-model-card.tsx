@@ -40,7 +40,7 @@ function fail(description: string): void {
 /** "Train Custom Model": name the model and its trigger word, then train it on the selected selfies. */
 export function TrainModelCard({ username, credits, selectedIds, models, onTrainingStarted }: TrainModelCardProps) {
   const headingId = useId();
-  const selectionBlockerId = useId();
+  const blockerId = useId();
   const lowCreditsId = useId();
   const [names, setNames] = useState(() => defaultModelNames(username, new Date()));
   const training = useTrainModel();
@@ -49,9 +49,9 @@ export function TrainModelCard({ username, credits, selectedIds, models, onTrain
   const locked = activeModel !== undefined;
   const busy = locked || training.isPending;
   const lowOnCredits = credits < TRAINING_COST;
-  const selectionProblem = selectionBlocker(selectedIds.length);
+  const blocker = selectionBlocker(selectedIds.length) ?? (names.triggerWord.trim() ? null : 'Enter a trigger word');
   // Looks disabled and says why, yet stays focusable so the reason is found (aria-disabled, not disabled).
-  const blocked = selectionProblem !== null || lowOnCredits;
+  const blocked = blocker !== null || lowOnCredits;
 
   const { errors, clearError, handleSubmit } = useSchemaForm({
     schema: namesSchema,
@@ -141,16 +141,16 @@ export function TrainModelCard({ username, credits, selectedIds, models, onTrain
             className="mt-1 w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:shadow-none"
             disabled={busy}
             aria-disabled={blocked ? true : undefined}
-            aria-describedby={describedBy(selectionProblem && selectionBlockerId, lowOnCredits && lowCreditsId)}
+            aria-describedby={describedBy(blocker && blockerId, lowOnCredits && lowCreditsId)}
           >
             {training.isPending ? <Spinner /> : <Sparkles aria-hidden="true" />}
             {training.isPending ? 'Starting training...' : `Start Training (${TRAINING_COST} credits)`}
           </Button>
 
-          {selectionProblem && !busy ? (
-            <p id={selectionBlockerId} className="-mt-1 flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
+          {blocker && !busy ? (
+            <p id={blockerId} className="-mt-1 flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
               <Lock className="size-3.5 shrink-0" aria-hidden="true" />
-              {selectionProblem}
+              {blocker}
             </p>
           ) : null}
 
