@@ -81,7 +81,7 @@ describe('the signed-in screens at a consumer standard', () => {
     await guide.waitFor();
 
     // A new account sees where to begin, not a row of zeros.
-    expect(await page.getByText('Avatars Created').count()).toBe(0);
+    expect(await page.getByText('Avatars Created', { exact: true }).count()).toBe(0);
     await guide.getByText('0 of 4 done').waitFor();
     expect(await guideStep(page, 'Buy credits').getAttribute('aria-current')).toBe('step');
     expect(await guideStep(page, 'Buy credits').innerText()).toContain('Next step');
@@ -92,7 +92,7 @@ describe('the signed-in screens at a consumer standard', () => {
     for (const later of ['Upload selfies', 'Train your model', 'Create your photos']) {
       expect(await guideStep(page, later).innerText()).toContain('Later');
     }
-    expect(await guide.getByRole('link', { name: 'Buy Credits' }).getAttribute('href')).toBe('/credits');
+    expect(await guide.getByRole('link', { name: 'Buy Credits', exact: true }).getAttribute('href')).toBe('/credits');
 
     await setup.buyCredits();
     await openDashboard(page);
@@ -100,22 +100,22 @@ describe('the signed-in screens at a consumer standard', () => {
     expect(await guideStep(page, 'Buy credits').innerText()).toContain('Done');
     expect(await guideStep(page, 'Buy credits').innerText()).toContain('You have 55 credits');
     expect(await guideStep(page, 'Upload selfies').getAttribute('aria-current')).toBe('step');
-    await guide.getByRole('link', { name: 'Upload Selfies' }).click();
+    await guide.getByRole('link', { name: 'Upload Selfies', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Custom AI Models' }).waitFor();
 
     const modelId = await setup.trainModel(await setup.uploadSelfies(12), 'Fay', 'fay_face');
     await openDashboard(page);
     await guide.getByText('3 of 4 done').waitFor();
     expect(await guideStep(page, 'Create your photos').getAttribute('aria-current')).toBe('step');
-    expect(await guide.getByRole('link', { name: 'Start Creating' }).getAttribute('href')).toBe('/create');
+    expect(await guide.getByRole('link', { name: 'Start Creating', exact: true }).getAttribute('href')).toBe('/create');
 
     // The first avatar ends the guide: the balance, once, and the counts take its place.
     await setup.generateAvatar(modelId, 'fay_face on a beach');
     await openDashboard(page);
     await page.getByRole('region', { name: 'Available credits' }).getByText('20', { exact: true }).waitFor();
     expect(await guide.count()).toBe(0);
-    expect(await page.getByText('Credits Left').count()).toBe(0);
-    await page.getByText('Avatars Created').waitFor();
+    expect(await page.getByText('Credits Left', { exact: true }).count()).toBe(0);
+    await page.getByText('Avatars Created', { exact: true }).waitFor();
   });
 
   it('should keep Start Training disabled, saying why, until 12 selfies are selected and 30 credits are there', async () => {
@@ -143,7 +143,7 @@ describe('the signed-in screens at a consumer standard', () => {
     await start.click({ force: true });
 
     const tiles = page.getByRole('checkbox');
-    for (let index = 0; index < 7; index += 1) await tiles.nth(index).check();
+    for (let index = 0; index < 7; index += 1) await tiles.nth(index).press('Space');
     await page.getByText('Select 12 selfies (7 selected)').waitFor();
     expect(await start.getAttribute('aria-disabled')).toBe('true');
 
@@ -201,7 +201,7 @@ describe('the signed-in screens at a consumer standard', () => {
     await page.goto(`${stack.url}/credits`);
     await page.getByRole('heading', { level: 1, name: 'Buy Credits' }).waitFor();
     await page.getByRole('radio', { name: 'Creator Pack' }).check();
-    await page.getByText('125 credits for $11.00').waitFor();
+    await page.getByText('125 credits for $11', { exact: true }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 420));
 
     const bottomNav = page.getByRole('navigation', { name: 'Main' });

@@ -65,12 +65,12 @@ interface StatProps {
 
 function Stat({ icon: Icon, label, value }: StatProps) {
   return (
-    <div className={`${surface} flex min-w-0 flex-col-reverse gap-1 px-4 py-3 lg:h-full lg:justify-center lg:px-5`}>
+    <div className={`${surface} flex min-w-0 flex-col gap-1 px-4 py-3 lg:h-full lg:justify-center lg:px-5`}>
       <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground sm:text-sm">
         <Icon className="hidden size-4 shrink-0 text-primary sm:block" aria-hidden="true" />
         {label}
       </dt>
-      <dd className="text-2xl font-semibold tabular-nums">
+      <dd className="order-first text-2xl font-semibold tabular-nums">
         <StatValue value={value} />
       </dd>
     </div>

@@ -7,7 +7,9 @@ export function StepNumber({ step, done = false }: { step: number; done?: boolea
     <span
       className={cn(
         'grid size-7 shrink-0 place-items-center rounded-full text-sm font-semibold tabular-nums',
-        done ? 'bg-emerald-600 text-white dark:bg-emerald-500 dark:text-emerald-950' : 'bg-primary text-primary-foreground',
+        done
+          ? 'bg-emerald-600 text-white dark:bg-emerald-500 dark:text-emerald-950'
+          : 'bg-primary text-primary-foreground',
       )}
     >
       {done ? <Check className="size-4" strokeWidth={3} aria-hidden="true" /> : <span aria-hidden="true">{step}</span>}
