@@ -69,7 +69,7 @@ async function openDashboard(page: Page): Promise<void> {
 /** Photos change from run to run: hidden, so a layout baseline holds only the layout. */
 async function hidePhotos(page: Page): Promise<void> {
   await page.evaluate(() => {
-    for (const image of document.querySelectorAll('main img')) (image as HTMLElement).style.visibility = 'hidden';
+    document.querySelectorAll<HTMLElement>('main img').forEach((image) => (image.style.visibility = 'hidden'));
   });
 }
 
