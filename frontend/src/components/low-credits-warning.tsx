@@ -5,16 +5,18 @@ import { cn } from '@/lib/cn';
 
 /** The red line under a paid action the balance cannot cover, with the way to more credits. */
 export function LowCreditsWarning({
+  id,
   message,
   credits,
   className,
 }: {
+  id?: string;
   message: string;
   credits: number;
   className?: string;
 }) {
   return (
-    <p className={cn('flex items-start gap-1.5 text-sm text-destructive', className)}>
+    <p id={id} className={cn('flex items-start gap-1.5 text-sm text-destructive', className)}>
       <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
         <span>{message}</span>{' '}

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { waitFor } from '@likeness/testing';
 import { type RunningStack, startTestStack } from '../system/stack-harness.js';
+import { AccountSetup } from './account-setup.js';
 import { expectMatchesBaseline } from './baseline.js';
 import { SCREENSHOTS, launchChromium, registerThroughSpa } from './chromium.js';
 
@@ -23,34 +23,9 @@ afterAll(async () => {
 
 /** Credits, selfies and a trained model, through the API as the page's own session. */
 async function readyToCreate(page: Page): Promise<void> {
-  const headers = { origin: stack.url };
-  const post = (path: string, data: unknown) => page.request.post(`${stack.url}${path}`, { data, headers });
-  const { paymentIntentId } = (await (await post('/api/create-payment-intent', { packageId: 'starter' })).json()) as {
-    paymentIntentId: string;
-  };
-  await post('/api/local-payments/confirm', { paymentIntentId, cardNumber: '4242 4242 4242 4242' });
-  await post('/api/confirm-payment', { paymentIntentId });
-
-  const form = new FormData();
-  for (let index = 0; index < 12; index += 1) {
-    const selfie = await sharp(randomBytes(512 * 512 * 3), { raw: { width: 512, height: 512, channels: 3 } })
-      .blur(6)
-      .jpeg()
-      .toBuffer();
-    form.append('selfies', new Blob([new Uint8Array(selfie)], { type: 'image/jpeg' }), `me-${index}.jpg`);
-  }
-  const uploaded = await page.request.post(`${stack.url}/api/upload-selfies`, { headers, multipart: form });
-  expect(uploaded.status()).toBe(201);
-  const ids = ((await uploaded.json()) as { uploadedFiles: { id: number }[] }).uploadedFiles.map((file) => file.id);
-  expect(ids).toHaveLength(12);
-  const trained = await post('/api/train-model', { modelName: 'Gia', triggerWord: 'gia_face', referenceImageIds: ids });
-  expect(trained.status()).toBe(201);
-  for (let tries = 0; tries < 100; tries += 1) {
-    const models = (await (await page.request.get(`${stack.url}/api/custom-models`)).json()) as { status: string }[];
-    if (models[0]?.status === 'completed') return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The model did not finish training');
+  const setup = new AccountSetup(page, stack.url);
+  await setup.buyCredits();
+  await setup.trainModel(await setup.uploadSelfies(12), 'Gia', 'gia_face');
 }
 
 describe('creating avatars in the browser', () => {

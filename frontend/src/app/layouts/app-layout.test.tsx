@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { alice, mockApi, renderApp } from '@/test/render-app';
+import { avatarsPage, makeAvatar } from '@/test/media-fixtures';
+import { alice, jsonResponse, mockApi, renderApp } from '@/test/render-app';
 
 async function openDashboard(credits: number) {
   mockApi({ user: { ...alice, credits } });
@@ -17,7 +18,7 @@ describe('AppLayout', () => {
     const credits = bottomNav.getByRole('link', { name: 'Credits, low balance: 29 credits' });
     expect(credits).toHaveAttribute('href', '/credits');
     expect(credits).toHaveAttribute('data-highlighted', 'true');
-    expect(credits).toHaveClass('text-amber-600');
+    expect(credits).toHaveClass('text-amber-700');
     expect(bottomNav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/dashboard');
   });
 
@@ -27,7 +28,7 @@ describe('AppLayout', () => {
     const credits = bottomNav.getByRole('link', { name: 'Credits' });
     expect(credits).toHaveAttribute('href', '/credits');
     expect(credits).not.toHaveAttribute('data-highlighted');
-    expect(credits).not.toHaveClass('text-amber-600');
+    expect(credits).not.toHaveClass('text-amber-700');
   });
 
   it('should list Home, Create, Gallery and Models in the header and add Credits in the bottom bar', async () => {
@@ -63,8 +64,12 @@ describe('AppLayout', () => {
     await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' });
 
     await user.click(screen.getByRole('link', { name: 'Credits, low balance: 5 credits' }));
-
+    await new Promise((r) => setTimeout(r, 3000));
     expect(await screen.findByRole('heading', { level: 1, name: 'Buy Credits' })).toBeInTheDocument();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Buy Credits' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/credits');
     expect(screen.getByRole('link', { name: 'Credits, low balance: 5 credits' })).toHaveAttribute(
       'aria-current',
@@ -74,9 +79,13 @@ describe('AppLayout', () => {
 });
 
 describe('DashboardPage', () => {
-  it('should offer "Buy More Credits" on the credits card', async () => {
-    await openDashboard(5);
+  it('should offer "Buy More Credits" on the credits card once there are avatars', async () => {
+    mockApi({
+      user: { ...alice, credits: 5 },
+      handlers: { 'GET /api/avatars': () => jsonResponse(avatarsPage([makeAvatar(1)])) },
+    });
+    renderApp('/dashboard');
 
-    expect(screen.getByRole('link', { name: 'Buy More Credits' })).toHaveAttribute('href', '/credits');
+    expect(await screen.findByRole('link', { name: 'Buy More Credits' })).toHaveAttribute('href', '/credits');
   });
 });

@@ -158,7 +158,7 @@ function MobileNav({ credits }: { credits: number }) {
                     'flex flex-1 flex-col items-center justify-center gap-1 rounded-lg text-xs font-medium transition-colors',
                     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
                     highlighted
-                      ? 'text-amber-600 hover:text-amber-700 dark:text-amber-400 dark:hover:text-amber-300'
+                      ? 'text-amber-700 hover:text-amber-800 dark:text-amber-400 dark:hover:text-amber-300'
                       : isActive
                         ? 'text-primary'
                         : 'text-muted-foreground hover:text-foreground',

@@ -18,15 +18,20 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, children, ...props }: ComponentProps<'h3'>) {
+interface CardTitleProps extends ComponentProps<'h3'> {
+  /** The heading level that follows the page's outline: h2 for a card right under the page's h1. */
+  as?: 'h2' | 'h3';
+}
+
+export function CardTitle({ as: Heading = 'h3', className, children, ...props }: CardTitleProps) {
   return (
-    <h3
+    <Heading
       data-slot="card-title"
       className={cn('text-lg leading-tight font-semibold tracking-tight', className)}
       {...props}
     >
       {children}
-    </h3>
+    </Heading>
   );
 }
 

@@ -142,7 +142,7 @@ describe('/admin access', () => {
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
     expect(urlsOf(fetchMock, '/api/admin/summary')).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /^Account menu/ }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
@@ -182,7 +182,7 @@ describe('/admin access', () => {
     const [headerNav] = screen.getAllByRole('navigation', { name: 'Main' });
     expect(within(headerNav!).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
 
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /^Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Admin' }));
     await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
     expect(router.state.location.pathname).toBe('/admin');

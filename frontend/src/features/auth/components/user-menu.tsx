@@ -21,14 +21,16 @@ import { useLogOut } from '../hooks/use-log-out';
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { logOut, isPending } = useLogOut();
   const navigate = useNavigate();
+  const initials = initialsOf(user.username);
 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label="Account menu"
+        // The name holds the initials it shows, so a voice command naming them finds it.
+        aria-label={`Account menu: ${initials}`}
         className="bg-brand-gradient grid size-9 place-items-center rounded-full text-sm font-semibold text-white shadow-sm ring-offset-background transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
-        <span aria-hidden="true">{initialsOf(user.username)}</span>
+        {initials}
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-64">
         <DropdownMenuLabel className="flex flex-col gap-0.5">

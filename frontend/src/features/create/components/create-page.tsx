@@ -210,7 +210,9 @@ export function CreatePage({ user, onCreditsChanged }: CreatePageProps) {
       <Card aria-labelledby={headingId} role="region" className="mt-8">
         <CardHeader className="pb-4">
           <div className="flex items-start justify-between gap-3">
-            <CardTitle id={headingId}>Prompt &amp; Generation</CardTitle>
+            <CardTitle as="h2" id={headingId}>
+              Prompt &amp; Generation
+            </CardTitle>
             <span className="shrink-0 rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary tabular-nums">
               {GENERATION_COST} credits
             </span>

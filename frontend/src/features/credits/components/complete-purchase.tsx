@@ -40,7 +40,9 @@ export function CompletePurchase({ intent, backAction }: CompletePurchaseProps) 
           <div aria-hidden="true" className="bg-brand-gradient absolute inset-x-0 top-0 h-1" />
           <CardHeader className="pb-4">
             <CardDescription className="font-medium">Order summary</CardDescription>
-            <CardTitle className="text-2xl">{pkg.name}</CardTitle>
+            <CardTitle as="h2" className="text-2xl">
+              {pkg.name}
+            </CardTitle>
             <p className="text-sm text-muted-foreground">{pkg.description}</p>
           </CardHeader>
           <CardContent>
@@ -77,7 +79,7 @@ export function CompletePurchase({ intent, backAction }: CompletePurchaseProps) 
 
         <Card>
           <CardHeader className="pb-4">
-            <CardTitle>Payment details</CardTitle>
+            <CardTitle as="h2">Payment details</CardTitle>
             <CardDescription>Enter your card to finish the purchase.</CardDescription>
           </CardHeader>
           <CardContent>

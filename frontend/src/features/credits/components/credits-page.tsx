@@ -159,8 +159,10 @@ function ContinueBar({
   onContinue: () => void;
 }) {
   return (
-    <div className="sticky bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-30 mt-8 md:bottom-6">
-      <div className="flex items-center justify-between gap-3 rounded-2xl border bg-background/90 p-3 shadow-lg shadow-black/5 backdrop-blur-lg sm:gap-4 sm:p-4 sm:pl-6">
+    // On phones a solid strip flush on the bottom navigation, edge to edge, so nothing shows between
+    // or around them; from md a floating card.
+    <div className="sticky bottom-[calc(4rem+1px+env(safe-area-inset-bottom))] z-30 -mx-4 mt-8 sm:-mx-6 md:bottom-6 md:mx-0">
+      <div className="flex items-center justify-between gap-3 border-t bg-background px-4 py-3 shadow-[0_-8px_24px_-12px_hsl(var(--shadow-color)/0.25)] sm:gap-4 sm:px-6 md:rounded-2xl md:border md:bg-card md:p-4 md:pl-6 md:shadow-lg md:shadow-black/5">
         <p aria-live="polite" className="min-w-0 text-sm">
           {selected ? (
             <>

@@ -2,12 +2,15 @@ import { type CreditPackage, GENERATION_PRIORITY } from '@likeness/contracts';
 import { Coins, Sparkles, Star, Wand2, Zap } from 'lucide-react';
 import { formatCredits, formatPrice, packagePerks } from '@/lib/credit-packages/format-package';
 
-/** What a package is: description, price, credits, value and what they buy (SPEC §2), as phrasing content. */
+/**
+ * What a package is: description, price, credits, value and what they buy (SPEC §2), as phrasing
+ * content. Its four rows join the card's grid (`contents`), so on a row of cards each row lines up.
+ */
 export function PackageDetails({ pkg, id }: { pkg: CreditPackage; id?: string }) {
   const perks = packagePerks(pkg);
   return (
-    <span id={id} className="mt-1 flex flex-1 flex-col">
-      <span className="text-sm text-muted-foreground">{pkg.description}</span>
+    <span id={id} className="mt-1 flex flex-1 flex-col lg:contents">
+      <span className="text-sm text-muted-foreground lg:mt-1">{pkg.description}</span>
       <span className="mt-5 flex items-baseline gap-1.5">
         <span className="text-4xl font-semibold tracking-tight tabular-nums">{formatPrice(pkg.price)}</span>
         <span className="text-sm text-muted-foreground">one-time</span>
@@ -55,3 +58,9 @@ export function PopularBadge() {
 /** The card surface both the package picker and the plans page draw. */
 export const packageCardClasses =
   'relative flex h-full flex-col rounded-2xl border bg-card p-6 text-card-foreground shadow-[0_1px_2px_hsl(var(--shadow-color)/0.06),0_8px_24px_-12px_hsl(var(--shadow-color)/0.18)]';
+
+/**
+ * On large screens a card in a row of cards is a subgrid of the row's five tracks (name,
+ * description, price, credits, perks), so the same row of each card starts at the same height.
+ */
+export const packageCardRowsClasses = 'lg:row-span-5 lg:grid lg:grid-rows-subgrid lg:gap-y-0';

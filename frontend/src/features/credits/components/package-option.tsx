@@ -2,7 +2,7 @@ import type { CreditPackage } from '@likeness/contracts';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { PackageDetails, PopularBadge, packageCardClasses } from './package-details';
+import { PackageDetails, PopularBadge, packageCardClasses, packageCardRowsClasses } from './package-details';
 
 interface PackageOptionProps {
   pkg: CreditPackage;
@@ -25,6 +25,7 @@ export function PackageOption({ pkg, name, selected, disabled, onSelect, classNa
       data-selected={selected || undefined}
       className={cn(
         packageCardClasses,
+        packageCardRowsClasses,
         'cursor-pointer transition-[border-color,box-shadow,transform] duration-150',
         'has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-ring has-[input:focus-visible]:ring-offset-2 has-[input:focus-visible]:ring-offset-background',
         'has-[input:disabled]:cursor-not-allowed',

@@ -1,9 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Boxes, Coins, Images, Plus, Sparkles, Wallet } from 'lucide-react';
+import { Boxes, Coins, Images, Plus, Sparkles } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 
 interface CreditsOverviewProps {
@@ -13,45 +12,48 @@ interface CreditsOverviewProps {
   generationCount: UseQueryResult<number>;
 }
 
-/** SPEC §2: the credits card and the quick stats, for a user who has credits. */
+const surface =
+  'rounded-2xl border bg-card text-card-foreground shadow-[0_1px_2px_hsl(var(--shadow-color)/0.06),0_8px_24px_-12px_hsl(var(--shadow-color)/0.18)]';
+
+/** SPEC §2: the balance (shown once, beside its Buy More Credits) and the quick stats, each tile as wide as its content. */
 export function CreditsOverview({ credits, avatarCount, trainedModelCount, generationCount }: CreditsOverviewProps) {
   return (
-    <div className="grid items-stretch gap-6 lg:grid-cols-3">
-      <Card className="relative overflow-hidden" data-tour="credits">
+    <div className="flex flex-col gap-4 lg:flex-row lg:items-stretch">
+      <section
+        data-tour="credits"
+        aria-labelledby="dashboard-credits-heading"
+        className={`${surface} relative flex flex-wrap items-center justify-between gap-x-6 gap-y-4 overflow-hidden p-5 lg:flex-1`}
+      >
         <div aria-hidden="true" className="bg-brand-gradient absolute inset-x-0 top-0 h-1" />
-        <CardHeader className="pb-2">
-          <CardDescription className="flex items-center gap-2 font-medium">
-            <Coins className="size-4 text-primary" aria-hidden="true" />
-            Available credits
-          </CardDescription>
-          <CardTitle className="text-4xl font-semibold tabular-nums">{credits}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <p className="text-sm text-muted-foreground">
-            Credits never expire. Generating avatars costs 5 credits; training a model costs 30.
-          </p>
-          <Button asChild variant="brand" className="mt-5 w-full">
-            <Link to={paths.credits}>
-              <Plus aria-hidden="true" />
-              Buy More Credits
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
+        <div className="flex items-center gap-4">
+          <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary/10 text-primary">
+            <Coins className="size-5" aria-hidden="true" />
+          </span>
+          <div>
+            <h2 id="dashboard-credits-heading" className="text-sm font-medium text-muted-foreground">
+              Available credits
+            </h2>
+            <p className="text-3xl leading-tight font-semibold tabular-nums">{credits.toLocaleString('en-US')}</p>
+          </div>
+        </div>
+        <Button asChild variant="brand">
+          <Link to={paths.credits}>
+            <Plus aria-hidden="true" />
+            Buy More Credits
+          </Link>
+        </Button>
+      </section>
 
-      <Card className="flex flex-col lg:col-span-2">
-        <CardHeader className="pb-4">
-          <CardTitle>Quick Stats</CardTitle>
-        </CardHeader>
-        <CardContent className="flex-1">
-          <dl className="grid h-full grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
-            <Stat icon={Images} label="Avatars Created" value={avatarCount} />
-            <Stat icon={Boxes} label="Trained Models" value={trainedModelCount} />
-            <Stat icon={Sparkles} label="Generations" value={generationCount} />
-            <Stat icon={Wallet} label="Credits Left" value={credits} />
-          </dl>
-        </CardContent>
-      </Card>
+      <section aria-labelledby="dashboard-stats-heading" className="flex flex-col gap-2 lg:justify-center">
+        <h2 id="dashboard-stats-heading" className="sr-only">
+          Quick Stats
+        </h2>
+        <dl className="grid grid-cols-3 gap-3 lg:flex">
+          <Stat icon={Images} label="Avatars Created" value={avatarCount} />
+          <Stat icon={Boxes} label="Trained Models" value={trainedModelCount} />
+          <Stat icon={Sparkles} label="Generations" value={generationCount} />
+        </dl>
+      </section>
     </div>
   );
 }
@@ -59,25 +61,24 @@ export function CreditsOverview({ credits, avatarCount, trainedModelCount, gener
 interface StatProps {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   label: string;
-  value: UseQueryResult<number> | number;
+  value: UseQueryResult<number>;
 }
 
 function Stat({ icon: Icon, label, value }: StatProps) {
   return (
-    <div className="flex min-w-0 flex-col justify-between gap-2 rounded-xl border bg-muted/40 p-3 sm:p-4">
-      <dt className="flex items-center gap-2 text-xs font-medium text-muted-foreground sm:text-sm">
+    <div className={`${surface} flex min-w-0 flex-col gap-1 px-4 py-3 lg:h-full lg:justify-center lg:px-5`}>
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground sm:text-sm">
         <Icon className="hidden size-4 shrink-0 text-primary sm:block" aria-hidden="true" />
         {label}
       </dt>
-      <dd className="text-2xl font-semibold tabular-nums sm:text-3xl">
+      <dd className="order-first text-2xl font-semibold tabular-nums">
         <StatValue value={value} />
       </dd>
     </div>
   );
 }
 
-function StatValue({ value }: { value: UseQueryResult<number> | number }) {
-  if (typeof value === 'number') return value;
+function StatValue({ value }: { value: UseQueryResult<number> }) {
   if (value.isSuccess) return value.data;
   if (value.isPending) {
     return (

@@ -18,6 +18,7 @@ async function openDashboard({
       'GET /api/avatars': () => jsonResponse(avatarsPage(avatars)),
       'GET /api/custom-models': () => jsonResponse([]),
       'GET /api/generation-jobs': () => jsonResponse([]),
+      'GET /api/uploaded-images': () => jsonResponse([]),
       ...handlers,
     },
   });
@@ -36,19 +37,37 @@ function stat(label: string) {
 }
 
 describe('DashboardPage', () => {
-  it('should show the Get Started steps and "Get Credits to Start" when the user has no credits', async () => {
+  it('should guide an account with no avatars through buy, upload, train and create, "Get Credits to Start" first', async () => {
     await openDashboard({ user: { ...alice, credits: 0 } });
 
-    expect(screen.getByRole('heading', { name: 'Get Started' })).toBeInTheDocument();
-    const steps = screen.getAllByRole('listitem').filter((item) => /^Step \d/.test(item.textContent ?? ''));
-    expect(steps.map((step) => step.textContent)).toEqual([
-      'Step 1Buy CreditsStart with $5 for 50 credits.',
-      'Step 2Train Model30 credits, upload 12-20 photos.',
-      'Step 3Generate Avatars5 credits each.',
-    ]);
-    expect(screen.getByRole('link', { name: 'Get Credits to Start' })).toHaveAttribute('href', '/credits');
+    const guide = within(await screen.findByRole('region', { name: 'Get Started' }));
+    const steps = guide.getAllByRole('listitem').map((item) => within(item).getByRole('link'));
+    expect(steps.map((step) => step.getAttribute('href'))).toEqual(['/credits', '/models', '/models', '/create']);
+    expect(steps[0]).toHaveTextContent(/Next step.*Buy credits.*You have 0 credits/);
+    expect(steps[0]).toHaveAttribute('aria-current', 'step');
+    for (const later of steps.slice(1)) expect(later).toHaveTextContent(/^Later/);
+    expect(guide.getByText('0 of 4 done')).toBeInTheDocument();
+    expect(guide.getByRole('link', { name: 'Get Credits to Start' })).toHaveAttribute('href', '/credits');
     expect(screen.queryByRole('link', { name: 'Buy More Credits' })).not.toBeInTheDocument();
-    expect(screen.queryByText('Quick Stats')).not.toBeInTheDocument();
+    expect(screen.queryByText('Avatars Created')).not.toBeInTheDocument();
+  });
+
+  it('should tick the steps the account has done and point at the next', async () => {
+    await openDashboard({
+      user: { ...alice, credits: 25 },
+      handlers: {
+        'GET /api/uploaded-images': () => jsonResponse([]),
+        'GET /api/custom-models': () => jsonResponse([makeModel(1, { status: 'training' })]),
+      },
+    });
+
+    const guide = within(await screen.findByRole('region', { name: 'Get Started' }));
+    const steps = guide.getAllByRole('listitem').map((item) => within(item).getByRole('link'));
+    expect(steps[0]).toHaveTextContent(/^Done/);
+    expect(steps[1]).toHaveTextContent(/^Done/);
+    expect(steps[2]).toHaveTextContent(/In progress.*Your model is training/);
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    expect(guide.getByText('2 of 4 done')).toBeInTheDocument();
   });
 
   it('should show the credits card and count the avatars, the completed models and the completed generations', async () => {
@@ -74,12 +93,14 @@ describe('DashboardPage', () => {
       },
     });
 
-    expect(screen.getByRole('link', { name: 'Buy More Credits' })).toHaveAttribute('href', '/credits');
+    expect(await screen.findByRole('link', { name: 'Buy More Credits' })).toHaveAttribute('href', '/credits');
     expect(screen.queryByRole('link', { name: 'Get Credits to Start' })).not.toBeInTheDocument();
     await waitFor(() => expect(stat('Trained Models')).toBe('2'));
     await waitFor(() => expect(stat('Generations')).toBe('2'));
     expect(stat('Avatars Created')).toBe('7');
-    expect(stat('Credits Left')).toBe('40');
+    // The balance once: in the credits card, not again among the stats.
+    expect(within(screen.getByRole('region', { name: 'Available credits' })).getByText('40')).toBeInTheDocument();
+    expect(screen.queryByText('Credits Left')).not.toBeInTheDocument();
   });
 
   it('should link the action cards to the create page, the gallery and the models page', async () => {
@@ -155,5 +176,18 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Prompt copied')).toBeInTheDocument();
     expect(screen.getByText('Avatar prompt copied to clipboard.')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe('ada as an astronaut, portrait 2');
+  });
+
+  it('should ask for a failing avatar list once, not again and again, and still let the user leave', async () => {
+    const fetchMock = mockApi({ user: alice });
+    const avatarAsks = () => fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/avatars')).length;
+    const { router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' });
+    await waitFor(() => expect(avatarAsks()).toBeGreaterThan(0));
+
+    await router.navigate('/gallery');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gallery'));
+    // The dashboard's first load and the gallery's own ask; a loop would have asked hundreds of times.
+    expect(avatarAsks()).toBeLessThan(10);
   });
 });

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import type { Avatar } from '@likeness/contracts';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { CircleHelp } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,10 +8,12 @@ import { avatarsQueryOptions, useAvatars } from '@/lib/avatars/get-avatars';
 import { customModelsQueryOptions, type ListedModel } from '@/lib/custom-models/get-custom-models';
 import { isCompletedStatus } from '@/lib/custom-models/model-status';
 import { countCompletedJobs, generationJobsQueryOptions } from '@/lib/generation-jobs/get-generation-jobs';
+import { uploadedImagesQueryOptions } from '@/lib/uploaded-images/get-uploaded-images';
+import { firstRunSteps } from '../utils/first-run-steps';
 import { useOnboardingTour } from '../hooks/use-onboarding-tour';
 import { ActionCards } from './action-cards';
 import { CreditsOverview } from './credits-overview';
-import { GetStartedCard } from './get-started-card';
+import { GetStartedGuide } from './get-started-guide';
 import { RecentAvatars } from './recent-avatars';
 
 interface DashboardPageProps {
@@ -20,7 +23,10 @@ interface DashboardPageProps {
 
 const countTrained = (models: ListedModel[]) => models.filter((model) => isCompletedStatus(model.status)).length;
 
-/** /dashboard (labelled Home): the signed-in overview (SPEC §2). */
+/**
+ * /dashboard (labelled Home): the signed-in overview (SPEC §2). Until the first avatar exists it
+ * guides the account through buy → upload → train → create instead of showing a row of zeros.
+ */
 export function DashboardPage({ username, credits }: DashboardPageProps) {
   const avatars = useAvatars();
   useOnboardingTour();
@@ -35,7 +41,7 @@ export function DashboardPage({ username, credits }: DashboardPageProps) {
       </header>
 
       <div className="mt-8 flex flex-col gap-8 md:gap-10">
-        {credits === 0 ? <GetStartedCard /> : <Overview credits={credits} />}
+        <Summary avatars={avatars} credits={credits} />
         <ActionCards />
         <RecentAvatars avatars={avatars} />
         <NeedHelp />
@@ -44,9 +50,22 @@ export function DashboardPage({ username, credits }: DashboardPageProps) {
   );
 }
 
-/** The credits card and quick stats; only mounted with credits, so a zero-credit visit skips the model list. */
+/** The get-started guide until the first avatar exists, then the balance and quick stats. */
+function Summary({ avatars, credits }: { avatars: UseQueryResult<Avatar[]>; credits: number }) {
+  if (avatars.isPending) return null;
+  return avatars.data?.length === 0 ? <FirstRun credits={credits} /> : <Overview credits={credits} />;
+}
+
+/** The balance and quick stats of an account that has made avatars. */
 function Overview({ credits }: { credits: number }) {
-  const avatarCount = useQuery({ ...avatarsQueryOptions(), select: (page) => page.total });
+  // The page's own avatar query fetches the list; read its total without asking again on mount
+  // (a failed list would otherwise refetch, unmount this while pending, and loop).
+  const avatarCount = useQuery({
+    ...avatarsQueryOptions(),
+    select: (page) => page.total,
+    refetchOnMount: false,
+    retryOnMount: false,
+  });
   // A count on the overview need not follow a training live: fetched on mount, no polling here.
   const trainedModelCount = useQuery({ ...customModelsQueryOptions(), refetchInterval: false, select: countTrained });
   const generationCount = useQuery({ ...generationJobsQueryOptions(), select: countCompletedJobs });
@@ -56,6 +75,18 @@ function Overview({ credits }: { credits: number }) {
       avatarCount={avatarCount}
       trainedModelCount={trainedModelCount}
       generationCount={generationCount}
+    />
+  );
+}
+
+/** The get-started guide, its steps read from what the account holds. */
+function FirstRun({ credits }: { credits: number }) {
+  const models = useQuery(customModelsQueryOptions());
+  const selfieCount = useQuery({ ...uploadedImagesQueryOptions(), select: (images) => images.length });
+  if (!models.isSuccess || !selfieCount.isSuccess) return null;
+  return (
+    <GetStartedGuide
+      steps={firstRunSteps({ credits, selfieCount: selfieCount.data, models: models.data, avatarCount: 0 })}
     />
   );
 }

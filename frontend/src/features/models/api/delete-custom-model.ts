@@ -2,7 +2,7 @@ import { deletedResponseSchema } from '@likeness/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import { customModelsQueryOptions } from '@/lib/custom-models/get-custom-models';
-import { uploadedImagesQueryOptions } from './get-uploaded-images';
+import { uploadedImagesQueryOptions } from '@/lib/uploaded-images/get-uploaded-images';
 
 /** DELETE /api/custom-models/{id}: refused with 409 TRAINING.MODEL_TRAINING while the model trains. */
 export function deleteCustomModel(id: number): Promise<{ deleted: true }> {

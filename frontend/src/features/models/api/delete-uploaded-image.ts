@@ -1,7 +1,7 @@
 import { deletedResponseSchema } from '@likeness/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { uploadedImagesQueryOptions } from './get-uploaded-images';
+import { uploadedImagesQueryOptions } from '@/lib/uploaded-images/get-uploaded-images';
 
 /** DELETE /api/uploaded-images/{id}: refused with 409 MEDIA.IMAGE_IN_USE while a training uses the selfie. */
 export function deleteUploadedImage(id: number): Promise<{ deleted: true }> {

@@ -2,7 +2,7 @@ import type { TrainModelRequest } from '@likeness/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import { customModelsQueryOptions, listedModelSchema, type ListedModel } from '@/lib/custom-models/get-custom-models';
-import { uploadedImagesQueryOptions } from './get-uploaded-images';
+import { uploadedImagesQueryOptions } from '@/lib/uploaded-images/get-uploaded-images';
 
 /**
  * POST /api/train-model: holds 30 credits and starts training on 12-20 of the user's selfies.

@@ -1,7 +1,7 @@
 import { uploadSelfiesResponseSchema, type UploadSelfiesResponse } from '@likeness/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { uploadedImagesQueryOptions } from './get-uploaded-images';
+import { uploadedImagesQueryOptions } from '@/lib/uploaded-images/get-uploaded-images';
 
 /** POST /api/upload-selfies: 1-20 images as multipart, each in a field named "selfies"; all are stored or none. */
 export function uploadSelfies(files: readonly File[]): Promise<UploadSelfiesResponse> {

@@ -19,9 +19,9 @@ export function CustomModelItem({ model }: { model: ListedModel }) {
     >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h4 className="truncate leading-tight font-semibold" title={model.modelName}>
+          <h3 className="truncate leading-tight font-semibold" title={model.modelName}>
             {model.modelName}
-          </h4>
+          </h3>
           {created ? (
             <p className="text-xs text-muted-foreground">
               Created{' '}

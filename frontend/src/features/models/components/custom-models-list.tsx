@@ -20,7 +20,9 @@ export function CustomModelsList({ models }: CustomModelsListProps) {
     <Card aria-labelledby={headingId} role="region">
       <CardHeader className="pb-4">
         <div className="flex items-center justify-between gap-3">
-          <CardTitle id={headingId}>Your Custom Models</CardTitle>
+          <CardTitle as="h2" id={headingId}>
+            Your Custom Models
+          </CardTitle>
           {listed.length > 0 ? (
             <span className="shrink-0 rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground tabular-nums">
               {listed.length} {listed.length === 1 ? 'model' : 'models'}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useCustomModels } from '@/lib/custom-models/get-custom-models';
-import { uploadedImagesQueryOptions, useUploadedImages } from '../api/get-uploaded-images';
+import { uploadedImagesQueryOptions, useUploadedImages } from '@/lib/uploaded-images/get-uploaded-images';
 import { useSelfieSelection } from '../hooks/use-selfie-selection';
 import { useTrainingEnded } from '../hooks/use-training-ended';
 import { CustomModelsList } from './custom-models-list';
@@ -49,25 +49,23 @@ export function ModelsPage({ username, credits, onCreditsChanged }: ModelsPagePr
         </p>
       </header>
 
-      {/* One column on small screens in the order of the task (upload, select, train); on large
-          screens the upload and training cards sit beside the picker. */}
-      <div className="mt-8 flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-        <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
-          <div className="order-1 min-w-0">
-            <SelfieUploadCard storedCount={images.data?.length ?? 0} />
-          </div>
-          <div className="order-3 min-w-0">
-            <TrainModelCard
-              username={username}
-              credits={credits}
-              selectedIds={selection.selectedIds}
-              models={models.data}
-              onTrainingStarted={handleTrainingStarted}
-            />
-          </div>
+      {/* The task's three steps in order: upload and select side by side on large screens (equal
+          heights, no hole), then the training across the full width. */}
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="min-w-0 [&>*]:h-full">
+          <SelfieUploadCard storedCount={images.data?.length ?? 0} />
         </div>
-        <div className="order-2 min-w-0 lg:order-none">
+        <div className="min-w-0 [&>*]:h-full">
           <SelfiePicker images={images} selection={selection} />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <TrainModelCard
+            username={username}
+            credits={credits}
+            selectedIds={selection.selectedIds}
+            models={models.data}
+            onTrainingStarted={handleTrainingStarted}
+          />
         </div>
       </div>
 

@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import type { SelfieSelection } from '../hooks/use-selfie-selection';
 import { selectionGuidance, selectionStatus, TRAINING_IMAGES } from '../utils/training-selection';
 import { SelfieTile } from './selfie-tile';
+import { StepNumber } from './step-number';
 
 interface SelfiePickerProps {
   images: { data: UploadedImage[] | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
@@ -35,9 +36,12 @@ export function SelfiePicker({ images, selection }: SelfiePickerProps) {
     <Card aria-labelledby={headingId} role="region">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 pb-4">
         <div className="flex min-w-0 flex-col gap-1.5">
-          <CardTitle id={headingId}>
-            Image Selection ({count}/{TRAINING_IMAGES.max})
-          </CardTitle>
+          <div className="flex items-center gap-3">
+            <StepNumber step={2} done={status === 'ready'} />
+            <CardTitle as="h2" id={headingId}>
+              Image Selection ({count}/{TRAINING_IMAGES.max})
+            </CardTitle>
+          </div>
           <p aria-live="polite" className={cn('flex items-start gap-1.5 text-sm font-medium', guidanceClassName)}>
             <GuidanceIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             {selectionGuidance(count)}

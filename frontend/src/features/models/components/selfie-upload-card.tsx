@@ -3,6 +3,7 @@ import { CloudUpload, Upload } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TRAINING_IMAGES } from '../utils/training-selection';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -12,6 +13,7 @@ import { useUploadSelfies } from '../api/upload-selfies';
 import { useSimulatedProgress } from '../hooks/use-simulated-progress';
 import { ACCEPT_ATTRIBUTE, checkSelfieCount, checkSelfieFile, isSameFile } from '../utils/check-selfies';
 import { SelfiePreview } from './selfie-preview';
+import { StepNumber } from './step-number';
 
 interface PickedSelfie {
   key: number;
@@ -115,10 +117,13 @@ export function SelfieUploadCard({ storedCount }: { storedCount: number }) {
   }
 
   return (
-    <Card>
+    <Card className="flex flex-col">
       <CardHeader className="pb-4">
-        <div className="flex items-start justify-between gap-3">
-          <CardTitle>Upload Your Selfies</CardTitle>
+        <div className="flex items-center justify-between gap-3">
+          <div className="flex items-center gap-3">
+            <StepNumber step={1} done={storedCount >= TRAINING_IMAGES.min} />
+            <CardTitle as="h2">Upload Your Selfies</CardTitle>
+          </div>
           <span className="shrink-0 rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground tabular-nums">
             {storedCount}/{SELFIE_LIMITS.maxStored} stored
           </span>
@@ -127,7 +132,7 @@ export function SelfieUploadCard({ storedCount }: { storedCount: number }) {
           12-20 clear photos of just you, with varied angles, expressions and lighting, make the best model.
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-4">
+      <CardContent className="flex flex-1 flex-col gap-4">
         <label
           onDragEnter={handleDragOver}
           onDragOver={handleDragOver}
@@ -135,7 +140,7 @@ export function SelfieUploadCard({ storedCount }: { storedCount: number }) {
           onDrop={handleDrop}
           data-dragging={dragging || undefined}
           className={cn(
-            'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors',
+            'flex flex-1 cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors',
             'hover:border-primary/60 hover:bg-primary/[0.04]',
             'has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-ring has-[input:focus-visible]:ring-offset-2 has-[input:focus-visible]:ring-offset-background',
             'data-[dragging]:border-primary data-[dragging]:bg-primary/[0.07]',

@@ -90,37 +90,42 @@ describe('Train Custom Model', () => {
     expect(card().getByText('Within the 12-20 a training needs')).toBeInTheDocument();
   });
 
-  it('should run the pre-checks in order, each as a toast, and send nothing', async () => {
+  it('should look disabled and say why until 12-20 selfies are selected and 30 credits are there, sending nothing', async () => {
     const { user, fetchMock } = await openModels({ user: { ...ada, credits: 29 } });
-    const expectToast = async (description: string) => {
-      expect(await screen.findByText(description)).toBeInTheDocument();
-      expect(screen.getByText('Training failed')).toBeInTheDocument();
+    const expectBlocked = async (reason: string) => {
+      expect(startButton()).toHaveAttribute('aria-disabled', 'true');
+      expect(startButton()).toHaveAccessibleDescription(expect.stringContaining(reason));
+      await user.click(startButton());
+      expect(screen.queryByText('Training failed')).not.toBeInTheDocument();
     };
 
-    // 1. The model name (even with no selfies and too few credits).
-    await user.clear(card().getByLabelText('Model name'));
-    await user.type(card().getByLabelText('Model name'), '   ');
-    await user.click(startButton());
-    await expectToast('Please enter a model name');
-
-    // 2. At least 12 selfies.
-    await user.type(card().getByLabelText('Model name'), 'ada model');
+    await expectBlocked('Select 12 selfies (0 selected)');
     await selectFirst(user, 11);
-    await user.click(startButton());
-    await expectToast('Please select at least 12 reference images for optimal training');
+    await expectBlocked('Select 12 selfies (11 selected)');
 
-    // 3. At most 20.
     await user.click(picker().getByRole('button', { name: 'Select All' }));
     const boxes = picker().getAllByRole('checkbox');
     await user.click(boxes[20]!);
-    await user.click(startButton());
-    await expectToast('Please select no more than 20 reference images for optimal training');
+    await expectBlocked('Select at most 20 selfies (21 selected)');
 
-    // 4. 30 credits (DESIGN §5).
+    // Enough selfies, 29 of 30 credits (DESIGN §5).
     await user.click(boxes[20]!);
-    await user.click(startButton());
-    await expectToast('Insufficient credits. Model training requires 30 credits.');
+    await expectBlocked('You need at least 30 credits to train a custom model');
 
+    expect(trainCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('should ask for a model name in a toast once the selfies and the credits are there', async () => {
+    const { user, fetchMock } = await openModels({ user: { ...ada, credits: 30 } });
+    await user.click(picker().getByRole('button', { name: 'Select All' }));
+    expect(startButton()).not.toHaveAttribute('aria-disabled');
+
+    await user.clear(card().getByLabelText('Model name'));
+    await user.type(card().getByLabelText('Model name'), '   ');
+    await user.click(startButton());
+
+    expect(await screen.findByText('Please enter a model name')).toBeInTheDocument();
+    expect(screen.getByText('Training failed')).toBeInTheDocument();
     expect(trainCalls(fetchMock)).toHaveLength(0);
   });
 
@@ -142,11 +147,13 @@ describe('Train Custom Model', () => {
   it('should need a trigger word to enable the button', async () => {
     const { user } = await openModels();
 
+    await user.click(picker().getByRole('button', { name: 'Select All' }));
     await user.clear(card().getByLabelText('Trigger word'));
-    expect(startButton()).toBeDisabled();
+    expect(startButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(startButton()).toHaveAccessibleDescription('Enter a trigger word');
 
     await user.type(card().getByLabelText('Trigger word'), 'ada');
-    expect(startButton()).toBeEnabled();
+    expect(startButton()).not.toHaveAttribute('aria-disabled');
   });
 
   it("should show the shared schema's messages under the fields and send nothing", async () => {

@@ -1,5 +1,5 @@
 import { TRAINING_COST, trainModelRequestSchema } from '@likeness/contracts';
-import { CircleCheck, FlaskConical, Images, Sparkles } from 'lucide-react';
+import { CircleCheck, FlaskConical, Images, Lock, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,8 +15,9 @@ import { useInferenceConfig } from '@/lib/inference/get-inference-config';
 import { useTrainModel } from '../api/train-model';
 import { defaultModelNames } from '../utils/default-model-names';
 import { isTrainingStatus } from '@/lib/custom-models/model-status';
-import { trainingMessages, trainingPreCheck } from '../utils/training-checks';
+import { selectionBlocker, trainingMessages, trainingPreCheck } from '../utils/training-checks';
 import { selectionStatus, TRAINING_IMAGES } from '../utils/training-selection';
+import { StepNumber } from './step-number';
 
 interface TrainModelCardProps {
   username: string;
@@ -39,6 +40,8 @@ function fail(description: string): void {
 /** "Train Custom Model": name the model and its trigger word, then train it on the selected selfies. */
 export function TrainModelCard({ username, credits, selectedIds, models, onTrainingStarted }: TrainModelCardProps) {
   const headingId = useId();
+  const blockerId = useId();
+  const lowCreditsId = useId();
   const [names, setNames] = useState(() => defaultModelNames(username, new Date()));
   const training = useTrainModel();
   const config = useInferenceConfig();
@@ -46,6 +49,9 @@ export function TrainModelCard({ username, credits, selectedIds, models, onTrain
   const locked = activeModel !== undefined;
   const busy = locked || training.isPending;
   const lowOnCredits = credits < TRAINING_COST;
+  const blocker = selectionBlocker(selectedIds.length) ?? (names.triggerWord.trim() ? null : 'Enter a trigger word');
+  // Looks disabled and says why, yet stays focusable so the reason is found (aria-disabled, not disabled).
+  const blocked = blocker !== null || lowOnCredits;
 
   const { errors, clearError, handleSubmit } = useSchemaForm({
     schema: namesSchema,
@@ -64,7 +70,7 @@ export function TrainModelCard({ username, credits, selectedIds, models, onTrain
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || blocked) return;
     const problem = trainingPreCheck({ modelName: names.modelName, selectedCount: selectedIds.length, credits });
     if (problem) return fail(problem);
     await handleSubmit(event).catch((error: unknown) => fail(serverMessageOr(error, trainingMessages.startFailed)));
@@ -78,8 +84,13 @@ export function TrainModelCard({ username, credits, selectedIds, models, onTrain
   return (
     <Card aria-labelledby={headingId} role="region">
       <CardHeader className="pb-4">
-        <div className="flex items-start justify-between gap-3">
-          <CardTitle id={headingId}>Train Custom Model</CardTitle>
+        <div className="flex items-center justify-between gap-3">
+          <div className="flex items-center gap-3">
+            <StepNumber step={3} />
+            <CardTitle as="h2" id={headingId}>
+              Train Custom Model
+            </CardTitle>
+          </div>
           <span className="shrink-0 rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary tabular-nums">
             {TRAINING_COST} credits
           </span>
@@ -88,12 +99,13 @@ export function TrainModelCard({ username, credits, selectedIds, models, onTrain
           Your model learns your likeness from the selfies you select. Failed trainings cost nothing.
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-5">
-        {config.data?.provider === 'local' ? <LocalModeNotice /> : null}
+      <CardContent className="grid gap-5 lg:grid-cols-2 lg:gap-8">
+        <div className="flex flex-col gap-4">
+          <SelectionSummary count={selectedIds.length} />
+          {config.data?.provider === 'local' ? <LocalModeNotice /> : null}
+        </div>
 
-        <SelectionSummary count={selectedIds.length} />
-
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid content-start gap-4">
           <FormField
             id="train-model-name"
             name="modelName"
@@ -126,20 +138,38 @@ export function TrainModelCard({ username, credits, selectedIds, models, onTrain
             type="submit"
             variant="brand"
             size="lg"
-            className="mt-1 w-full"
-            disabled={busy || !names.triggerWord.trim()}
+            className="mt-1 w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:shadow-none"
+            disabled={busy}
+            aria-disabled={blocked ? true : undefined}
+            aria-describedby={describedBy(blocker && blockerId, lowOnCredits && lowCreditsId)}
           >
             {training.isPending ? <Spinner /> : <Sparkles aria-hidden="true" />}
             {training.isPending ? 'Starting training...' : `Start Training (${TRAINING_COST} credits)`}
           </Button>
 
+          {blocker && !busy ? (
+            <p id={blockerId} className="-mt-1 flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
+              <Lock className="size-3.5 shrink-0" aria-hidden="true" />
+              {blocker}
+            </p>
+          ) : null}
+
           {lowOnCredits ? (
-            <LowCreditsWarning message={trainingMessages.lowCreditsWarning} credits={credits} className="-mt-1" />
+            <LowCreditsWarning
+              id={lowCreditsId}
+              message={trainingMessages.lowCreditsWarning}
+              credits={credits}
+              className="-mt-1"
+            />
           ) : null}
         </form>
       </CardContent>
     </Card>
   );
+}
+
+function describedBy(...ids: (string | false | null)[]): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
 }
 
 /** How many selfies the picker holds for this training. */

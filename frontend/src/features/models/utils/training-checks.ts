@@ -11,6 +11,15 @@ export const trainingMessages = {
   startFailed: 'There was an error starting the model training. Please try again.',
 } as const;
 
+/** Why the selection cannot be trained on yet, as "Start Training" says beside it, or null. */
+export function selectionBlocker(selectedCount: number): string | null {
+  if (selectedCount < TRAINING_IMAGES.min) return `Select ${TRAINING_IMAGES.min} selfies (${selectedCount} selected)`;
+  if (selectedCount > TRAINING_IMAGES.max) {
+    return `Select at most ${TRAINING_IMAGES.max} selfies (${selectedCount} selected)`;
+  }
+  return null;
+}
+
 /** SPEC §5: the checks before a training is sent, in their order; the first that fails, or null. */
 export function trainingPreCheck({
   modelName,

@@ -27,7 +27,9 @@ export function AccountTab({ user, onShowHistory }: AccountTabProps) {
             {initialsOf(user.username)}
           </span>
           <div className="flex min-w-0 flex-col gap-1">
-            <CardTitle className="truncate">{user.username}</CardTitle>
+            <CardTitle as="h2" className="truncate">
+              {user.username}
+            </CardTitle>
             <CardDescription className="truncate">{user.email}</CardDescription>
           </div>
         </CardHeader>
@@ -66,7 +68,9 @@ export function AccountTab({ user, onShowHistory }: AccountTabProps) {
 
       <Card className="border-destructive/40">
         <CardHeader>
-          <CardTitle className="text-destructive">Delete account</CardTitle>
+          <CardTitle as="h2" className="text-destructive">
+            Delete account
+          </CardTitle>
           <CardDescription>
             Deletes your selfies, trained models and avatars for good, and signs you out everywhere. Credits you have
             left are lost. This can&apos;t be undone.

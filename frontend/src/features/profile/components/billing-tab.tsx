@@ -48,7 +48,7 @@ export function BillingTab({ credits }: { credits: number }) {
     <Card>
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1.5">
-          <CardTitle>Credit history</CardTitle>
+          <CardTitle as="h2">Credit history</CardTitle>
           <CardDescription>
             You have{' '}
             <span className="font-semibold text-foreground tabular-nums">{credits.toLocaleString('en-US')}</span>{' '}

@@ -84,7 +84,7 @@ export function HelpTab() {
     <div className="grid gap-6">
       <Card>
         <CardHeader>
-          <CardTitle>Frequently asked questions</CardTitle>
+          <CardTitle as="h2">Frequently asked questions</CardTitle>
           <CardDescription>Quick answers about credits, training and your data.</CardDescription>
         </CardHeader>
         <CardContent>
@@ -149,7 +149,7 @@ function ContactSupport() {
             <LifeBuoy className="size-5" aria-hidden="true" />
           </span>
           <div className="flex flex-col gap-1.5">
-            <CardTitle>Still need help?</CardTitle>
+            <CardTitle as="h2">Still need help?</CardTitle>
             <CardDescription>
               {config.isSuccess ? (
                 <>

@@ -111,7 +111,7 @@ describe('ProfilePage', () => {
       expect(router.state.location.search).toBe('?tab=help');
       expect(screen.getByRole('tab', { name: 'Help & Support' })).toHaveAttribute('aria-selected', 'true');
 
-      await user.click(screen.getByRole('button', { name: 'Account menu' }));
+      await user.click(screen.getByRole('button', { name: /^Account menu/ }));
       const menu = await screen.findByRole('menu');
       expect(
         within(menu)
@@ -220,7 +220,7 @@ describe('ProfilePage', () => {
       // The landing page, signed out.
       await screen.findByRole('link', { name: 'Log In' });
       expect(router.state.location.pathname).toBe('/');
-      expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Account menu/ })).not.toBeInTheDocument();
       expect(callsTo(fetchMock, 'DELETE', '/api/account').map((call) => call.body)).toEqual([
         { password: 'correct-horse' },
       ]);

@@ -30,7 +30,7 @@ export function SecurityTab({ username }: { username: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <KeyRound className="size-5 text-primary" aria-hidden="true" />
           Change password
         </CardTitle>
