@@ -31,6 +31,9 @@ function moduleBoundaries({ tests }) {
     {
       enforceBuildableLibDependency: false,
       allow: [],
+      // Each app's main.ts starts tracing from the kit's `tracing` entry, then imports the kit
+      // itself: its instrumentations must be in place before http, fastify and pg load.
+      checkDynamicDependenciesExceptions: ['@likeness/nest-kit'],
       depConstraints: [
         // Contracts are framework-free: zod and nothing else.
         { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [], allowedExternalImports: ['zod'] },

@@ -1,7 +1,11 @@
-import 'reflect-metadata';
-import { createLogger, exitOnSignal, loadConfigOrExit, logFormat } from '@likeness/nest-kit';
-import { createGatewayApp } from './gateway.app.js';
-import { gatewayConfigSchema } from './gateway.config.js';
+import { startTracing } from '@likeness/nest-kit/tracing';
+
+// Before the app's modules load, so that tracing's instrumentations see http, fastify and pg loaded.
+await startTracing('gateway');
+await import('reflect-metadata');
+const { createLogger, exitOnSignal, loadConfigOrExit, logFormat } = await import('@likeness/nest-kit');
+const { createGatewayApp } = await import('./gateway.app.js');
+const { gatewayConfigSchema } = await import('./gateway.config.js');
 
 const config = loadConfigOrExit(gatewayConfigSchema);
 const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL, format: logFormat(config) });

@@ -20,9 +20,14 @@
 // through the gateway with `--cpu-prof` on the gateway, auth, billing and media, and prints where
 // each process spent that window.
 //
+// `npm run bench:gateway -- --tracing`: the same rounds with OpenTelemetry on in every app,
+// exporting to a collector stand-in in this process (spans counted, then dropped): run it after
+// a plain run to read what tracing costs.
+//
 // Its own database and NATS namespace, removed at the end; everything on 127.0.0.1. Uses
 // DATABASE_URL / NATS_URL like the tests. Results go to docs/benchmarks.md by hand.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +51,7 @@ const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 1200);
 const AVATARS = 50;
 const PROFILE = process.argv.includes('--profile');
+const TRACING = process.argv.includes('--tracing');
 const PROFILED_APPS = ['gateway', 'auth', 'billing', 'media'];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'likeness-bench-gateway-'));
@@ -358,11 +364,31 @@ async function profile(routes, stack) {
   }
 }
 
+/** With --tracing: an OTLP/HTTP endpoint that reads each export, counts its bytes and answers. */
+async function startCollector() {
+  const collected = { exports: 0, bytes: 0 };
+  const server = createServer((request, response) => {
+    request.on('error', () => response.destroy());
+    request.on('data', (chunk) => (collected.bytes += chunk.length));
+    request.on('end', () => {
+      collected.exports += 1;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, collected, url: `http://127.0.0.1:${server.address().port}` };
+}
+
 let stack;
 let monolith;
 let nats;
 let ways;
+let collector;
 try {
+  if (TRACING) {
+    collector = await startCollector();
+    env.OTEL_EXPORTER_OTLP_ENDPOINT = collector.url;
+  }
   await migrateAll({ env });
   const profiled = Object.fromEntries(
     PROFILED_APPS.map((app) => [
@@ -408,7 +434,7 @@ try {
     `Machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${load()}`,
   );
   console.log(
-    `Open loop ${RATE}/s for ${LATENCY_SECONDS} s; saturation ${CONCURRENCY} in flight for ${SATURATION_SECONDS} s; logs at ${env.LOG_LEVEL}`,
+    `Open loop ${RATE}/s for ${LATENCY_SECONDS} s; saturation ${CONCURRENCY} in flight for ${SATURATION_SECONDS} s; logs at ${env.LOG_LEVEL}; tracing ${TRACING ? 'on' : 'off'}`,
   );
   // Warm-up, not reported: every path's code optimised, pools and connections open.
   for (const each of Object.values(ways.routes)) {
@@ -433,6 +459,12 @@ try {
   await nats?.close();
   await monolith?.stop();
   await stack?.stop();
+  if (collector) {
+    console.log(
+      `Tracing on: ${collector.collected.exports} exports, ${(collector.collected.bytes / 2 ** 20).toFixed(1)} MiB of spans`,
+    );
+    collector.server.close();
+  }
   await bench.cleanup();
   rmSync(dataDir, { recursive: true, force: true });
 }

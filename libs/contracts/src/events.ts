@@ -37,6 +37,8 @@ export const eventEnvelopeSchema = z.object({
   version: z.number().int().positive(),
   occurredAt: z.iso.datetime(),
   correlationId: z.string().optional(),
+  /** The W3C trace context (traceparent, tracestate) of the change that raised it, when traced. */
+  trace: z.record(z.string(), z.string()).optional(),
   payload: z.unknown(),
 });
 export type EventEnvelope<TPayload = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & {

@@ -8,6 +8,7 @@ import { type ServiceDatabase, runMigrations } from '../database/data-source.js'
 import { parseDeadLetterArgs, replayDeadLetters } from '../events/dead-letter-replay.js';
 import { PinoNestLogger, createLogger, logFormat, type Logger } from '../logging/logger.js';
 import { natsSettingsOf } from '../messaging/nats.js';
+import { stopTracing } from '../tracing/tracing.js';
 import { NamespacedNatsServer } from '../messaging/rpc-server.js';
 
 export interface ServiceDefinition<C extends ServiceConfig> {
@@ -119,7 +120,8 @@ export function exitOnSignal(app: { close(): Promise<void> }, logger: Logger, gr
       process.exit(1);
     }, graceMs + 5_000).unref();
     app.close().then(
-      () => process.exit(0),
+      // The last spans go out once everything has stopped.
+      () => stopTracing().then(() => process.exit(0)),
       (error: unknown) => {
         logger.error({ err: error }, 'Shutdown failed');
         process.exit(1);

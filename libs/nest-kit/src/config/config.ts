@@ -67,6 +67,11 @@ export const baseConfigSchema = z.object({
    * server reserves it on its storage when the stream is created; unset: no size cap.
    */
   EVENTS_MAX_BYTES: z.coerce.number().int().positive().optional(),
+  /**
+   * Where traces go (OTLP over HTTP, e.g. http://otel-collector:4318); unset: tracing is off.
+   * Read by `startTracing` before the app loads; parsed here so a bad value stops the app.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'must be an http(s):// URL' }).optional(),
   /** Milliseconds a request/reply call waits for an answer. */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Reported by health checks and pings. */

@@ -16,6 +16,7 @@ import { discoverMethods } from '../bootstrap/discover-methods.js';
 import { APP_CONFIG, type ServiceConfig } from '../config/config.js';
 import { eventMetrics } from '../health/metrics.js';
 import { runWithCorrelation } from '../logging/correlation.js';
+import { contextFromCarrier, inMessagingSpan } from '../tracing/trace-context.js';
 import { ensureConsumer } from '../messaging/jetstream-setup.js';
 import { NATS_CONNECTION, NATS_SETTINGS, type NatsSettings } from '../messaging/nats.js';
 import { FailureStreak, backoffDelay } from '../resilience/backoff.js';
@@ -230,7 +231,13 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       shared: (key, create) => scope.shared(key, create),
       beforeCommit: (key, work) => scope.beforeCommit(key, work),
     };
-    return runWithCorrelation(envelope.correlationId, () => subscription.handle(payload, context));
+    return inMessagingSpan(
+      `event ${envelope.type}`,
+      'consumer',
+      contextFromCarrier(envelope.trace),
+      `${subscription.durable} ${envelope.type}`,
+      () => runWithCorrelation(envelope.correlationId, () => subscription.handle(payload, context)),
+    );
   }
 
   private async process(subscription: Subscription, delivery: Delivery): Promise<void> {

@@ -13,6 +13,7 @@ import type { PoolClient, Pool } from 'pg';
 import { DataSource, IsNull } from 'typeorm';
 import { eventMetrics } from '../health/metrics.js';
 import { CORRELATION_HEADER } from '../logging/correlation.js';
+import { setTraceHeaders } from '../tracing/trace-context.js';
 import { NATS_CONNECTION, NATS_SETTINGS, type NatsSettings, namespaced } from '../messaging/nats.js';
 
 import { OutboxMessage } from './outbox-message.entity.js';
@@ -250,6 +251,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     const messageHeaders = headers();
     const correlationId = row.envelope.correlationId;
     if (typeof correlationId === 'string') messageHeaders.set(CORRELATION_HEADER, correlationId);
+    setTraceHeaders(messageHeaders, row.envelope.trace);
     return js.publish(namespaced(this.settings, row.subject), JSON.stringify(row.envelope), {
       msgID: row.id,
       headers: messageHeaders,

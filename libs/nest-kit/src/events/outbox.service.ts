@@ -3,6 +3,7 @@ import { type EventDefinition, type EventEnvelope, type JobDefinition, jobMessag
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
+import { currentTraceCarrier } from '../tracing/trace-context.js';
 import { currentCorrelationId } from '../logging/correlation.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 import { OUTBOX_CHANNEL, OutboxRelay } from './outbox-relay.js';
@@ -50,6 +51,7 @@ export class OutboxService {
     options: { lane?: string } = {},
   ): Promise<string> {
     const correlationId = currentCorrelationId();
+    const trace = currentTraceCarrier();
     const parsed = job.payload.parse(payload);
     const envelope: EventEnvelope = {
       id: randomUUID(),
@@ -57,6 +59,7 @@ export class OutboxService {
       version: job.version,
       occurredAt: new Date().toISOString(),
       ...(correlationId ? { correlationId } : {}),
+      ...(trace ? { trace } : {}),
       payload: parsed,
     };
     const subject = jobMessageSubject(job, job.key?.(parsed) ?? envelope.id, options.lane);
@@ -74,6 +77,7 @@ export class OutboxService {
   ): Promise<string[]> {
     if (payloads.length === 0) return [];
     const correlationId = currentCorrelationId();
+    const trace = currentTraceCarrier();
     const occurredAt = (options.occurredAt ?? new Date()).toISOString();
     const envelopes: EventEnvelope[] = payloads.map((payload) => ({
       id: randomUUID(),
@@ -81,6 +85,7 @@ export class OutboxService {
       version: event.version,
       occurredAt,
       ...(correlationId ? { correlationId } : {}),
+      ...(trace ? { trace } : {}),
       payload: event.payload.parse(payload),
     }));
     // TypeORM's deep-partial type cannot express a jsonb column holding `unknown`.

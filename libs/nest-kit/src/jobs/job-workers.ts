@@ -20,6 +20,7 @@ import { DiscoveryService, Reflector } from '@nestjs/core';
 import { APP_CONFIG, type ServiceConfig } from '../config/config.js';
 import { jobMetrics } from '../health/metrics.js';
 import { runWithCorrelation } from '../logging/correlation.js';
+import { contextFromCarrier, startMessagingSpan } from '../tracing/trace-context.js';
 import { ensureConsumer } from '../messaging/jetstream-setup.js';
 import { NATS_CONNECTION, NATS_SETTINGS, type NatsSettings } from '../messaging/nats.js';
 import { type BackoffPolicy, FailureStreak, backoffDelay } from '../resilience/backoff.js';
@@ -212,43 +213,53 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
     this.inFlight.add(flight);
     const heartbeat = setInterval(() => message.working(), Math.max(500, Math.floor(options.ackWaitMs / 3)));
     const timer = jobMetrics.duration.startTimer({ job: job.subject });
-    await runWithCorrelation(envelope.data.correlationId, async () => {
-      let outcome: 'done' | 'retried' | 'gave_up' | 'handed_back';
-      try {
-        if (context.attempt > options.maxAttempts) {
-          await processor.giveUp(payload.data, new AttemptsExhaustedError(options.maxAttempts), context);
-          outcome = 'gave_up';
-        } else {
-          try {
-            await processor.run(payload.data, context);
-            outcome = 'done';
-          } catch (error) {
-            if (flight.abort.signal.aborted) throw error;
-            if (context.attempt < options.maxAttempts) throw error;
-            await processor.giveUp(payload.data, error, context);
+    const trace = startMessagingSpan(
+      `job ${job.subject}`,
+      'consumer',
+      contextFromCarrier(envelope.data.trace),
+      job.subject,
+    );
+    await trace.run(() =>
+      runWithCorrelation(envelope.data.correlationId, async () => {
+        let outcome: 'done' | 'retried' | 'gave_up' | 'handed_back';
+        try {
+          if (context.attempt > options.maxAttempts) {
+            await processor.giveUp(payload.data, new AttemptsExhaustedError(options.maxAttempts), context);
             outcome = 'gave_up';
+          } else {
+            try {
+              await processor.run(payload.data, context);
+              outcome = 'done';
+            } catch (error) {
+              if (flight.abort.signal.aborted) throw error;
+              if (context.attempt < options.maxAttempts) throw error;
+              await processor.giveUp(payload.data, error, context);
+              outcome = 'gave_up';
+            }
           }
+          message.ack();
+        } catch (error) {
+          if (flight.abort.signal.aborted) {
+            // Already handed back by the shutdown.
+            outcome = 'handed_back';
+          } else {
+            const delayMs = backoffDelay(options.backoff, context.attempt);
+            this.logger.warn(
+              `${job.subject} attempt ${context.attempt} failed, retrying in ${delayMs} ms: ${(error as Error).message}`,
+            );
+            message.nak(delayMs);
+            outcome = 'retried';
+          }
+        } finally {
+          clearInterval(heartbeat);
+          this.inFlight.delete(flight);
         }
-        message.ack();
-      } catch (error) {
-        if (flight.abort.signal.aborted) {
-          // Already handed back by the shutdown.
-          outcome = 'handed_back';
-        } else {
-          const delayMs = backoffDelay(options.backoff, context.attempt);
-          this.logger.warn(
-            `${job.subject} attempt ${context.attempt} failed, retrying in ${delayMs} ms: ${(error as Error).message}`,
-          );
-          message.nak(delayMs);
-          outcome = 'retried';
-        }
-      } finally {
-        clearInterval(heartbeat);
-        this.inFlight.delete(flight);
-      }
-      timer({ outcome });
-      jobMetrics.outcomes.inc({ job: job.subject, outcome });
-    });
+        timer({ outcome });
+        jobMetrics.outcomes.inc({ job: job.subject, outcome });
+        if (outcome !== 'done') trace.span.setAttribute('likeness.job.outcome', outcome);
+        trace.span.end();
+      }),
+    );
   }
 }
 

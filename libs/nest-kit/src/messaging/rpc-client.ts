@@ -1,3 +1,4 @@
+import { context } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
 import {
   RPC_CALLER_ID_HEADER,
@@ -13,6 +14,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ZodError } from 'zod';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../errors/domain-error.js';
 import { parseReply } from './rpc-handler.decorator.js';
+import { inMessagingSpan, injectTraceHeaders } from '../tracing/trace-context.js';
 import { CORRELATION_HEADER, type RpcCaller, currentCorrelationId } from '../logging/correlation.js';
 import { NATS_CONNECTION, NATS_SETTINGS, type NatsSettings, namespaced } from './nats.js';
 
@@ -94,9 +96,12 @@ export class RpcClient {
 
     let reply;
     try {
-      reply = await this.nats.request(namespaced(this.settings, definition.subject), message, {
-        timeout: options.timeoutMs ?? this.defaultTimeoutMs,
-        headers: messageHeaders,
+      reply = await inMessagingSpan(`rpc ${definition.subject}`, 'client', context.active(), definition.subject, () => {
+        injectTraceHeaders(messageHeaders);
+        return this.nats.request(namespaced(this.settings, definition.subject), message, {
+          timeout: options.timeoutMs ?? this.defaultTimeoutMs,
+          headers: messageHeaders,
+        });
       });
     } catch (error) {
       throw toUnavailable(definition.subject, error);

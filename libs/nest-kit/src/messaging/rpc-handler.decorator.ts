@@ -27,6 +27,7 @@ import { Observable, type Observable as ObservableType, map, throwError } from '
 import { DomainError, isExpectedError, toErrorBody } from '../errors/domain-error.js';
 import { CORRELATION_HEADER, type RpcCaller, runWithCorrelation } from '../logging/correlation.js';
 import { rpcMetrics } from '../health/metrics.js';
+import { contextFromHeaders, failSpan, startMessagingSpan } from '../tracing/trace-context.js';
 
 type HandlerMethod<D extends RpcDefinition> = (
   request: RpcRequest<D>,
@@ -67,45 +68,50 @@ class RpcContractInterceptor implements NestInterceptor {
     const subject = this.definition.subject;
     const timer = rpcMetrics.duration.startTimer({ subject });
     const started = performance.now();
-    const stopTimer = (labels: { outcome: 'ok' | 'rejected' | 'failed' }) => {
+    const { span, run } = startMessagingSpan(`rpc ${subject}`, 'server', contextFromHeaders(envelope), subject);
+    const stopTimer = (labels: { outcome: 'ok' | 'rejected' | 'failed' }, error?: unknown) => {
       timer(labels);
+      if (labels.outcome === 'failed') failSpan(span, error);
+      span.end();
       this.logger.log(`${subject} ${labels.outcome} in ${Math.round(performance.now() - started)} ms`);
     };
 
     return new Observable((subscriber) =>
-      runWithCorrelation(
-        correlationId,
-        () => {
-          if (this.definition.requiredRole && caller?.role !== this.definition.requiredRole) {
-            stopTimer({ outcome: 'rejected' });
-            subscriber.error(new DomainError('AUTH.FORBIDDEN', ADMIN_ONLY_MESSAGE));
-            return undefined;
-          }
-          // The handler receives the parsed request (defaults applied, unknown keys dropped).
-          const request = safeParseRequest(this.definition.request, args[0]);
-          if (!request.success) {
-            const error = DomainError.validation(request.error);
-            stopTimer({ outcome: 'rejected' });
-            subscriber.error(error);
-            return undefined;
-          }
-          args[0] = request.data;
-          return next
-            .handle()
-            .pipe(map((response) => parseReply(this.definition, response)))
-            .subscribe({
-              next: (value) => subscriber.next(value),
-              error: (error) => {
-                stopTimer({ outcome: isExpectedError(error) ? 'rejected' : 'failed' });
-                subscriber.error(error);
-              },
-              complete: () => {
-                stopTimer({ outcome: 'ok' });
-                subscriber.complete();
-              },
-            });
-        },
-        caller,
+      run(() =>
+        runWithCorrelation(
+          correlationId,
+          () => {
+            if (this.definition.requiredRole && caller?.role !== this.definition.requiredRole) {
+              stopTimer({ outcome: 'rejected' });
+              subscriber.error(new DomainError('AUTH.FORBIDDEN', ADMIN_ONLY_MESSAGE));
+              return undefined;
+            }
+            // The handler receives the parsed request (defaults applied, unknown keys dropped).
+            const request = safeParseRequest(this.definition.request, args[0]);
+            if (!request.success) {
+              const error = DomainError.validation(request.error);
+              stopTimer({ outcome: 'rejected' });
+              subscriber.error(error);
+              return undefined;
+            }
+            args[0] = request.data;
+            return next
+              .handle()
+              .pipe(map((response) => parseReply(this.definition, response)))
+              .subscribe({
+                next: (value) => subscriber.next(value),
+                error: (error) => {
+                  stopTimer({ outcome: isExpectedError(error) ? 'rejected' : 'failed' }, error);
+                  subscriber.error(error);
+                },
+                complete: () => {
+                  stopTimer({ outcome: 'ok' });
+                  subscriber.complete();
+                },
+              });
+          },
+          caller,
+        ),
       ),
     );
   }
