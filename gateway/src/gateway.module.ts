@@ -37,13 +37,7 @@ export class GatewayModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [
-        NatsModule.forRoot(
-          natsSettingsOf(config, 'gateway'),
-          config.RPC_TIMEOUT_MS,
-        ),
-        PassportModule,
-      ],
+      imports: [NatsModule.forRoot(natsSettingsOf(config, 'gateway'), config.RPC_TIMEOUT_MS), PassportModule],
       controllers: [
         AuthController,
         PasswordsController,
