@@ -1,3 +1,4 @@
+import type { AvatarsPage } from '@likeness/contracts';
 import { randomBytes } from 'node:crypto';
 import { waitFor } from '@likeness/testing';
 import type { Page } from 'playwright-core';
@@ -66,7 +67,7 @@ export class AccountSetup {
     const started = await this.post('/api/generate-avatar', { promptText, customModelId, numOutputs: 1 });
     if (started.status() !== 201) throw new Error(`The generation did not start: ${started.status()}`);
     await waitFor(
-      async () => ((await (await this.page.request.get(`${this.url}/api/avatars`)).json()) as unknown[]).length > 0,
+      async () => ((await (await this.page.request.get(`${this.url}/api/avatars`)).json()) as AvatarsPage).total > 0,
       { timeoutMs: 30_000, intervalMs: 200, what: 'the avatar generated' },
     );
   }
