@@ -21,6 +21,7 @@ interface AxeResult {
 
 /** The serious and critical WCAG 2.x A/AA violations on the page as it is now. */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await animationsSettled(page);
   // Evaluated rather than added as a <script>: the app's Content-Security-Policy refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(
@@ -38,4 +39,22 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
+}
+
+/**
+ * Waits for the finite animations running now (a screen fading in) to end: halfway through a
+ * fade, text is measured against a paler background and fails its contrast. Endless ones (a
+ * spinner, a pulsing placeholder) are left running.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
 }

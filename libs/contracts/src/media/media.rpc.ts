@@ -74,7 +74,7 @@ export const setAvatarFavourite = defineRpc({
 /** Deletes those of the ids that are the user's (others are left alone), objects included. */
 export const bulkDeleteAvatars = defineRpc({
   subject: 'media.avatars.bulk-delete',
-  request: z.object({ userId, ids: z.array(z.number().int().positive()).min(1).max(AVATAR_PAGE_LIMITS.maxBulkDelete) }),
+  request: z.object({ userId, ids: z.array(id).min(1).max(AVATAR_PAGE_LIMITS.maxBulkDelete) }),
   response: bulkDeleteAvatarsResponseSchema,
 });
 
