@@ -1,12 +1,12 @@
-import { AVATAR_PAGE_LIMITS, imageFormatSchema } from '@likeness/contracts';
+import { AVATAR_PAGE_LIMITS } from '@likeness/contracts';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { OUTPUT_FORMAT_LABELS, useOutputFormat } from '@/hooks/use-output-format';
 import { downloadAvatarsZip } from '../api/download-zip';
+import { OutputFormatSelect } from './output-format-select';
 
 /** The download format (the same remembered setting as single downloads) and "Download all" as one ZIP. */
 export function DownloadAllButton({ total }: { total: number }) {
@@ -29,21 +29,7 @@ export function DownloadAllButton({ total }: { total: number }) {
       <Label htmlFor={selectId} className="sr-only">
         Download format
       </Label>
-      <NativeSelect
-        id={selectId}
-        value={format}
-        className="w-20 shrink-0"
-        onChange={(event) => {
-          const parsed = imageFormatSchema.safeParse(event.target.value);
-          if (parsed.success) setFormat(parsed.data);
-        }}
-      >
-        {imageFormatSchema.options.map((option) => (
-          <option key={option} value={option}>
-            {OUTPUT_FORMAT_LABELS[option]}
-          </option>
-        ))}
-      </NativeSelect>
+      <OutputFormatSelect id={selectId} value={format} onChange={setFormat} className="w-20 shrink-0" />
       <Button variant="outline" onClick={handleDownload}>
         <Download aria-hidden="true" />
         Download all

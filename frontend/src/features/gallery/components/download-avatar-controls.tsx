@@ -1,13 +1,13 @@
-import { imageFormatSchema, type Avatar, type ImageFormat } from '@likeness/contracts';
+import type { Avatar, ImageFormat } from '@likeness/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { OUTPUT_FORMAT_LABELS, useOutputFormat } from '@/hooks/use-output-format';
+import { useOutputFormat } from '@/hooks/use-output-format';
 import { announceDownload, announceDownloadFailed, downloadAvatar } from '@/lib/avatars/download-avatar';
+import { OutputFormatSelect } from './output-format-select';
 
 /** The download format (remembered for next time) and the Download button. */
 export function DownloadAvatarControls({ avatar, className }: { avatar: Avatar; className?: string }) {
@@ -25,20 +25,7 @@ export function DownloadAvatarControls({ avatar, className }: { avatar: Avatar; 
         <Label htmlFor={selectId} className="text-xs font-medium text-muted-foreground">
           Download format
         </Label>
-        <NativeSelect
-          id={selectId}
-          value={format}
-          onChange={(event) => {
-            const parsed = imageFormatSchema.safeParse(event.target.value);
-            if (parsed.success) setFormat(parsed.data);
-          }}
-        >
-          {imageFormatSchema.options.map((option) => (
-            <option key={option} value={option}>
-              {OUTPUT_FORMAT_LABELS[option]}
-            </option>
-          ))}
-        </NativeSelect>
+        <OutputFormatSelect id={selectId} value={format} onChange={setFormat} />
       </div>
       <Button variant="brand" disabled={download.isPending} onClick={() => download.mutate({ format })}>
         {download.isPending ? <Spinner /> : <Download aria-hidden="true" />}
