@@ -13,7 +13,10 @@
 //   - each of BENCH_ROUNDS (default 3) rounds: an open-loop phase at BENCH_RATE (default 500)
 //     events a second for BENCH_SECONDS (default 10) s (arrivals on a fixed schedule, whatever the
 //     latency), then a saturation phase of BENCH_SATURATION_EVENTS (default 20,000) events, the
-//     producers as fast as they can: events/s committed and handled end to end;
+//     producers as fast as they can: events/s committed and handled end to end; then a burst of
+//     BENCH_BURST_EVENTS (default 20,000) events committed BENCH_BURST_BATCH (default 500) to a
+//     transaction (`outbox.addMany`, as a bulk change would), so the producers are no longer the
+//     limit: events/s from the first commit to the last handled is what the relay and the consumer move;
 //   - medians and spread of the rounds at the end.
 // Its own database (schemas bench_outbox_shop and bench_outbox_stats) and NATS namespace, removed
 // at the end. Uses DATABASE_URL / NATS_URL (the machine's servers by default). Results go to
@@ -48,6 +51,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SATURATION_EVENTS = Number(process.env.BENCH_SATURATION_EVENTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const BURST_EVENTS = Number(process.env.BENCH_BURST_EVENTS ?? 20_000);
+const BURST_BATCH = Number(process.env.BENCH_BURST_BATCH ?? 500);
 const CUSTOMERS = 1_000;
 /** Under NOTIFY's 8,000-byte payload limit with one [id, time] pair (≈ 60 bytes) per event. */
 const BATCH_MAX = 100;
@@ -274,6 +279,39 @@ async function runMain() {
       };
     };
 
+    /** Events committed in batches by one producer: the relay and the consumer are the limit. */
+    const burst = async () => {
+      const ids = [];
+      const started = now();
+      while (ids.length < BURST_EVENTS) {
+        const size = Math.min(BURST_BATCH, BURST_EVENTS - ids.length);
+        const batch = await dataSource.transaction(async (manager) => {
+          const rows = await manager.query(
+            `INSERT INTO bench_outbox_shop.orders (customer_id, amount_cents)
+             SELECT 1 + (n * 7919) % ${CUSTOMERS}, 500 FROM generate_series(1, $1) AS n RETURNING id, customer_id`,
+            [size],
+          );
+          return outbox.addMany(
+            manager,
+            OrderPlaced,
+            rows.map((row) => ({ orderId: Number(row.id), customerId: row.customer_id, amountCents: 500 })),
+          );
+        });
+        const at = now();
+        for (const id of batch) timings.committed.set(id, at);
+        ids.push(...batch);
+      }
+      const committedSeconds = (now() - started) / 1000;
+      const handled = await waitHandled(ids);
+      const last = Math.max(...ids.map((id) => timings.handled.get(id) ?? 0));
+      return {
+        ids,
+        handled,
+        committedPerSecond: ids.length / committedSeconds,
+        endToEnd: handled / ((last - started) / 1000),
+      };
+    };
+
     // Warm-up, not reported: streams, consumers, plans and connections.
     const warm = [];
     for (let i = 0; i < 200; i += 1) warm.push(await produce());
@@ -291,9 +329,9 @@ async function runMain() {
     console.log(
       `| round | at ${RATE}/s: handled | commit→handled p50 / p90 / p99 / max ms | commit→published p50 / p99 | ` +
         'published→handler p50 / p99 | handler→committed p50 / p99 | saturation: committed/s | handled/s end to end | ' +
-        'commit→handled p50 / p99 ms | load average |',
+        `commit→handled p50 / p99 ms | burst of ${BURST_EVENTS} in batches of ${BURST_BATCH}: committed/s | handled/s end to end | load average |`,
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (let round = 1; round <= ROUNDS; round += 1) {
       const rate = await atRate();
       const total = timings.stage(rate.ids, 'committed', 'handled');
@@ -302,6 +340,7 @@ async function runMain() {
       const handling = timings.stage(rate.ids, 'started', 'handled');
       const saturation = await saturated();
       const saturatedTotal = timings.stage(saturation.ids, 'committed', 'handled');
+      const bulk = await burst();
       const result = {
         p50: percentile(total, 0.5),
         p99: percentile(total, 0.99),
@@ -310,6 +349,8 @@ async function runMain() {
         handlingP99: percentile(handling, 0.99),
         endToEnd: saturation.endToEnd,
         committedPerSecond: saturation.committedPerSecond,
+        burstEndToEnd: bulk.endToEnd,
+        burstCommittedPerSecond: bulk.committedPerSecond,
       };
       rounds.push(result);
       console.log(
@@ -319,6 +360,7 @@ async function runMain() {
           `${ms(percentile(handling, 0.5))} / ${ms(result.handlingP99)} | ${saturation.committedPerSecond.toFixed(0)} | ` +
           `${saturation.endToEnd.toFixed(0)} (${saturation.handled}/${saturation.ids.length}) | ` +
           `${ms(percentile(saturatedTotal, 0.5))} / ${ms(percentile(saturatedTotal, 0.99))} | ` +
+          `${bulk.committedPerSecond.toFixed(0)} | ${bulk.endToEnd.toFixed(0)} (${bulk.handled}/${bulk.ids.length}) | ` +
           `${loadavg()[0].toFixed(1)} |`,
       );
     }
@@ -335,6 +377,9 @@ async function runMain() {
     );
     console.log(
       `  saturation: ${summary('endToEnd', 0)} events/s end to end (target ≥ 2,000), ${summary('committedPerSecond', 0)} committed/s`,
+    );
+    console.log(
+      `  burst: ${summary('burstEndToEnd', 0)} events/s end to end (target ≥ 2,000), ${summary('burstCommittedPerSecond', 0)} committed/s`,
     );
     console.log(`Machine at the end: ${machine()}`);
   } finally {
