@@ -3,8 +3,8 @@ import { waitFor } from '@likeness/testing';
 import { type Session, apiClient } from './api-client.js';
 import { type RunningStack, startTestStack } from './stack-harness.js';
 
-const STANDARD_JOBS = 10;
-const PRIORITY_JOBS = 5;
+const STANDARD_JOBS = 16;
+const PRIORITY_JOBS = 10;
 
 let stack: RunningStack;
 let api: ReturnType<typeof apiClient>;
@@ -46,8 +46,7 @@ describe('priority generation for a recent Professional Pack (one worker slot)',
     );
     api = apiClient(stack.url, '198.18.7');
     [standardUser, professional] = await Promise.all([api.register('sam_standard'), api.register('pia_priority')]);
-    await api.buyCredits(standardUser, 'starter');
-    await api.buyCredits(standardUser, 'starter');
+    for (let pack = 0; pack < 3; pack += 1) await api.buyCredits(standardUser, 'starter');
     await api.buyCredits(professional, 'professional');
     const [standardSelfies, professionalSelfies] = await Promise.all([
       api.uploadSelfies(standardUser, 12),
@@ -90,7 +89,7 @@ describe('priority generation for a recent Professional Pack (one worker slot)',
     const firstPriority = order.findIndex((jobId) => priority.includes(jobId));
     const lastPriority = order.findLastIndex((jobId) => priority.includes(jobId));
     // Queued behind a backlog, the first priority job waits for what already ran, at most one
-    // standard job's turn (the standard lane's one pull in five), and nothing else.
+    // standard job's turn (the standard lane's one pull in ten), and nothing else.
     expect(firstPriority).toBeLessThanOrEqual(startedBeforePriority + 1);
     // Every priority job ran before the standard backlog was done...
     expect(lastPriority).toBeLessThan(all.length - 1);

@@ -16,8 +16,8 @@ export const runGenerationJob = defineJob({
   payload: z.object({ jobId: z.uuid() }),
   // One subject per job: the sweeper can tell a job waiting in a backlog from one whose message is gone.
   key: ({ jobId }) => jobId,
-  // Accounts with priority generation (billing's GENERATION_PRIORITY) go first; 1 pull in 5 still takes a standard job.
-  lanes: { names: [GENERATION_PRIORITY_LANE], standardShare: 5 },
+  // Accounts with priority generation (billing's GENERATION_PRIORITY) go first; 1 pull in 10 still takes a standard job.
+  lanes: { names: [GENERATION_PRIORITY_LANE], standardShare: 10 },
 });
 export type RunGenerationJob = z.infer<typeof runGenerationJob.payload>;
 
