@@ -3,7 +3,7 @@
 // `npm start` and `npm run dev` (./supervisor.ts) and, through libs/testing, by the system and
 // browser tests.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { type WriteStream, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
@@ -161,9 +161,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     if (options.output && options.output !== 'inherit') {
-      const file = createWriteStream(join(options.output.dir, `${app}.log`), { flags: 'a' });
-      child.stdout.pipe(file);
-      child.stderr.pipe(file);
+      appendOutput(child, join(options.output.dir, `${app}.log`), (error) =>
+        log(`[${app}] its log file failed: ${error.message}`),
+      );
     } else {
       const prefix = `${`[${app}]`.padEnd(12)} `;
       forwardLines(child.stdout, process.stdout, prefix);
@@ -309,4 +309,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     unexpectedExits: () => [...unexpected],
     children,
   };
+}
+
+/**
+ * Appends a child's stdout and stderr to one file. Neither pipe may end the file (stderr can still
+ * have lines after stdout has ended, and a write after the end would be an unhandled error that
+ * stops this process), so it ends once both of the child's streams have closed.
+ */
+export function appendOutput(
+  child: Pick<ChildProcess, 'stdout' | 'stderr' | 'once'>,
+  path: string,
+  onError: (error: Error) => void,
+): WriteStream {
+  const file = createWriteStream(path, { flags: 'a' });
+  file.on('error', onError);
+  child.stdout?.pipe(file, { end: false });
+  child.stderr?.pipe(file, { end: false });
+  child.once('close', () => file.end());
+  return file;
 }
