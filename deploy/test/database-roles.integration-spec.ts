@@ -3,17 +3,28 @@
 // refused on every other service's schema and on `public`. Then the upgrade: schemas one shared
 // role migrated, as before, handed over to the services' roles with everything in them.
 import { randomBytes } from 'node:crypto';
-import { SERVICE_NAMES, type ServiceName } from '@likeness/contracts';
+import { AuthEvents, BillingRpc, SERVICE_NAMES, type ServiceName } from '@likeness/contracts';
 import {
   bootstrapServiceRoles,
+  createServiceApp,
+  loadConfig,
   runMigrations,
   scramVerifier,
   type ServiceDatabase,
   type ServiceRole,
 } from '@likeness/nest-kit';
-import { TEST_DATABASE_URL } from '@likeness/testing';
+import {
+  TEST_DATABASE_URL,
+  connectEventPublisher,
+  createTestRpcClient,
+  testNamespace,
+  testNatsUrl,
+  waitFor,
+} from '@likeness/testing';
 import pg from 'pg';
 import { authDatabase } from '../../services/auth/src/database/auth-database.js';
+import { billingConfigSchema } from '../../services/billing/src/billing.config.js';
+import { billingService } from '../../services/billing/src/billing.service-definition.js';
 import { billingDatabase } from '../../services/billing/src/database/billing-database.js';
 import { generationDatabase } from '../../services/generation/src/database/generation-database.js';
 import { mediaDatabase } from '../../services/media/src/database/media-database.js';
@@ -206,7 +217,7 @@ describe('bootstrapServiceRoles on a fresh database', () => {
     }
   });
 
-  it.each(SERVICE_NAMES)('should let %s write and read its own rows', async (schema) => {
+  it.each(SERVICE_NAMES)('should let %s write, read and delete its own rows', async (schema) => {
     const [written] = (
       await session(schema).query<{ id: string }>(
         `INSERT INTO "${schema}"."outbox" ("id", "subject", "envelope") VALUES (gen_random_uuid(), 'test.roles', '{}') RETURNING "id"`,
@@ -216,6 +227,8 @@ describe('bootstrapServiceRoles on a fresh database', () => {
       written?.id,
     ]);
     expect(read.rows).toEqual([{ subject: 'test.roles' }]);
+    const deleted = await session(schema).query(`DELETE FROM "${schema}"."outbox" WHERE "id" = $1`, [written?.id]);
+    expect(deleted.rowCount).toBe(1);
   });
 
   it.each(SERVICE_NAMES)("should let %s's outbox NOTIFY reach its relay's LISTEN", async (schema) => {
@@ -268,6 +281,61 @@ describe('bootstrapServiceRoles on a fresh database', () => {
     expect(attempts).toEqual(
       others.map((other) => ({ other, read: PERMISSION_DENIED, write: PERMISSION_DENIED, create: PERMISSION_DENIED })),
     );
+  });
+
+  it('should run billing as its role: an event handled through the inbox, its ledger written, its outbox relayed', async () => {
+    const role = roles.find((r) => r.schema === 'billing')!;
+    const natsUrl = testNatsUrl();
+    const namespace = testNamespace('roles');
+    const config = loadConfig(billingConfigSchema, {
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+      LOG_FORMAT: 'json',
+      DATABASE_URL: urlOf(database, role.role, role.password),
+      DATABASE_POOL_SIZE: '4',
+      NATS_URL: natsUrl,
+      NATS_NAMESPACE: namespace,
+      HTTP_PORT: '0',
+      SHUTDOWN_GRACE_MS: '2000',
+    });
+    const app = await createServiceApp(billingService, config);
+    const client = await createTestRpcClient(natsUrl, namespace);
+    const events = await connectEventPublisher(natsUrl, namespace);
+    try {
+      const registeredAt = new Date().toISOString();
+      await events.publish(AuthEvents.UserRegistered, {
+        userId: 77,
+        username: 'roles',
+        email: 'roles@example.com',
+        role: 'user',
+        registeredAt,
+      });
+      const balance = await waitFor(
+        async () => {
+          const answer = await client.rpc.call(BillingRpc.getBalance, { userId: 77 });
+          return answer.balance > 0 && answer;
+        },
+        { what: 'the welcome credits' },
+      );
+      expect(balance).toMatchObject({ userId: 77, balance: 5, available: 5 });
+      // The relay LISTENs as billing's role and marks what it published.
+      await waitFor(
+        async () => {
+          const [row] = await admin<{ written: number; unpublished: number }>(
+            `SELECT count(*)::int AS written, count(*) FILTER (WHERE published_at IS NULL)::int AS unpublished
+               FROM billing.outbox`,
+            [],
+            database,
+          );
+          return row !== undefined && row.written > 0 && row.unpublished === 0;
+        },
+        { what: "billing's events to be published" },
+      );
+    } finally {
+      await events.close();
+      await client.close();
+      await app.close();
+    }
   });
 
   it.each(SERVICE_NAMES)('should refuse %s any new object in public and any new schema', async (schema) => {
