@@ -26,8 +26,12 @@ const JOBS_CONSUMER = 'generation-workers';
 const PRIORITY_CONSUMER = 'generation-workers-priority';
 /** Services that call outside providers over HTTPS. */
 const PROVIDER_CLIENTS = ['billing', 'generation', 'media', 'training'];
+/** Each service's own database URL in likeness-secrets: its role, owning only its schema. */
+const databaseUrlKey = (service: (typeof SERVICES)[number]) => `${service.toUpperCase()}_DATABASE_URL`;
 /** The only Secret keys an app may require; everything else must stay optional. */
-const REQUIRED_SECRET_KEYS = ['DATABASE_URL', 'JWT_SECRET', 'MEDIA_SECRET'];
+const REQUIRED_SECRET_KEYS = [...SERVICES.map(databaseUrlKey), 'JWT_SECRET', 'MEDIA_SECRET'];
+/** The Job that creates the services' roles and schemas, as a superuser, before the migrations. */
+const DATABASE_ROLES = 'database-roles';
 
 /** Parsed YAML, read loosely: the files are ours, and a wrong shape fails an expectation. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -168,6 +172,7 @@ describe('docker-compose.yml', () => {
     expect(migrate.command).toEqual(['node', `services/${name}/dist/main.js`, 'migrate']);
     expect(migrate.restart ?? 'no').toBe('no');
     expect(migrate.depends_on.postgres.condition).toBe('service_healthy');
+    expect(migrate.depends_on[DATABASE_ROLES].condition).toBe('service_completed_successfully');
     expect(migrate.environment).toEqual(services[name].environment);
     expect(services[name].depends_on[`migrate-${name}`]).toEqual({
       condition: 'service_completed_successfully',
@@ -551,7 +556,9 @@ describe('deploy/k8s base', () => {
   it('should reference likeness-secrets without creating it, requiring only the core keys', () => {
     expect(baseObjects.filter((o) => o.kind === 'Secret')).toEqual([]);
     expect(kustomizationIn(baseDir).secretGenerator).toBeUndefined();
-    const workloads = baseObjects.filter((o) => o.kind === 'Deployment' || o.kind === 'Job');
+    const workloads = baseObjects.filter(
+      (o) => (o.kind === 'Deployment' || o.kind === 'Job') && o.metadata.name !== DATABASE_ROLES,
+    );
     const refs = workloads.flatMap((w) => secretRefs(containerOf(w)));
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) {
@@ -564,11 +571,44 @@ describe('deploy/k8s base', () => {
         .map((ref) => ref.key)
         .sort();
     expect(required('gateway')).toEqual(['JWT_SECRET', 'MEDIA_SECRET']);
-    expect(required('auth')).toEqual(['DATABASE_URL', 'JWT_SECRET']);
-    expect(required('media')).toEqual(['DATABASE_URL', 'MEDIA_SECRET']);
+    expect(required('auth')).toEqual(['AUTH_DATABASE_URL', 'JWT_SECRET']);
+    expect(required('media')).toEqual(['MEDIA_DATABASE_URL', 'MEDIA_SECRET']);
     for (const name of [...SERVICES.filter((s) => s !== 'auth' && s !== 'media'), WORKER] as Workload[]) {
-      expect(required(name)).toEqual(['DATABASE_URL']);
+      expect(required(name)).toEqual([databaseUrlKey(appOf(name) as (typeof SERVICES)[number])]);
     }
+  });
+
+  it('should give each service, its migration and its workers their own database URL as DATABASE_URL', () => {
+    const databaseUrlOf = (workload: Obj) =>
+      secretRefs(containerOf(workload)).find((ref) => ref.env === 'DATABASE_URL')?.key;
+    for (const name of SERVICES) {
+      expect(databaseUrlOf(deploymentOf(name))).toBe(databaseUrlKey(name));
+      expect(databaseUrlOf(findObject('Job', `migrate-${name}`))).toBe(databaseUrlKey(name));
+    }
+    expect(databaseUrlOf(deploymentOf(WORKER))).toBe(databaseUrlKey('generation'));
+  });
+
+  it('should create the roles in a Job that alone reads the superuser’s Secret', () => {
+    const job = findObject('Job', DATABASE_ROLES);
+    const container = containerOf(job);
+    expect(container.args).toEqual(['node', 'libs/nest-kit/dist/bin/database-roles.js']);
+    expect(secretRefs(container).map(({ env, name, key }) => ({ env, name, key }))).toEqual([
+      { env: 'DATABASE_ADMIN_URL', name: 'likeness-db-admin', key: 'DATABASE_ADMIN_URL' },
+      ...SERVICES.map((service) => ({
+        env: databaseUrlKey(service),
+        name: 'likeness-secrets',
+        key: databaseUrlKey(service),
+      })),
+    ]);
+    const admins = baseObjects
+      .filter((o) => o.kind === 'Deployment' || o.kind === 'Job')
+      .filter((o) => secretRefs(containerOf(o)).some((ref) => ref.name === 'likeness-db-admin'))
+      .map((o) => o.metadata.name);
+    expect(admins).toEqual([DATABASE_ROLES]);
+    // Not a migration: the release applies and awaits it first (deploy/README.md, "Releasing").
+    expect(job.spec.template.metadata.labels['app.kubernetes.io/component']).toBe(DATABASE_ROLES);
+    expect(job.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
+    expect(container.securityContext.readOnlyRootFilesystem).toBe(true);
   });
 
   it('should route / to the gateway through the Ingress', () => {
@@ -708,6 +748,7 @@ describe('deploy/k8s base', () => {
         const jobLabels = findObject('Job', `migrate-${name}`).spec.template.metadata.labels;
         expect(labelsMatch(selector, jobLabels)).toBe(true);
       }
+      expect(labelsMatch(selector, findObject('Job', DATABASE_ROLES).spec.template.metadata.labels)).toBe(true);
     });
 
     it('should let traffic into the gateway only from the ingress controller, and Prometheus on its metrics port', () => {
@@ -774,11 +815,14 @@ describe('deploy/k8s base', () => {
       expect(fromGateway[0].ports.map((p: Obj) => p.port)).toEqual([3100]);
     });
 
-    it.each(SERVICES)('should let the %s migration reach PostgreSQL', (name) => {
-      const ports = egressPorts(findObject('Job', `migrate-${name}`).spec.template.metadata.labels);
-      expect(ports.has(53)).toBe(true);
-      expect(ports.has(5432)).toBe(true);
-    });
+    it.each([...SERVICES.map((name) => `migrate-${name}`), DATABASE_ROLES])(
+      'should let the Job %s reach PostgreSQL',
+      (name) => {
+        const ports = egressPorts(findObject('Job', name).spec.template.metadata.labels);
+        expect(ports.has(53)).toBe(true);
+        expect(ports.has(5432)).toBe(true);
+      },
+    );
   });
 });
 
@@ -857,7 +901,7 @@ describe('deploy/k8s overlays', () => {
         .filter((line: string) => /^[A-Z_]+=/.test(line))
         .map((line: string) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
-    expect(values.DATABASE_URL).toMatch(/^postgres(ql)?:\/\//);
+    for (const service of SERVICES) expect(values[databaseUrlKey(service)]).toMatch(/^postgres(ql)?:\/\//);
     expect(values.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(values.MEDIA_SECRET.length).toBeGreaterThanOrEqual(32);
     for (const [key, value] of Object.entries(values)) {

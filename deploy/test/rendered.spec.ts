@@ -9,7 +9,7 @@ import { delimiter, join } from 'node:path';
 import * as keda from '@kubernetes-models/keda';
 import * as prometheusOperator from '@kubernetes-models/prometheus-operator';
 import * as contracts from '@likeness/contracts';
-import { metricsRegistry } from '@likeness/nest-kit';
+import { databaseRolesConfigSchema, metricsRegistry, serviceDatabaseUrlKey } from '@likeness/nest-kit';
 import * as kubernetes from 'kubernetes-models';
 import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
@@ -38,6 +38,8 @@ const CONFIG_SCHEMAS: Record<string, z.ZodType> = {
   training: trainingConfigSchema,
   generation: generationConfigSchema,
   reporting: reportingConfigSchema,
+  // The Job (and Compose container) that creates each service's role and schema.
+  'database-roles': databaseRolesConfigSchema,
 };
 
 /**
@@ -46,7 +48,12 @@ const CONFIG_SCHEMAS: Record<string, z.ZodType> = {
  * present in a Secret counts as set), and the account settings added to the ConfigMap.
  */
 const OPERATOR_SECRET: Env = {
-  DATABASE_URL: 'postgres://likeness@likeness-db-rw.postgres.svc.cluster.local:5432/likeness',
+  ...Object.fromEntries(
+    contracts.SERVICE_NAMES.map((service) => [
+      serviceDatabaseUrlKey(service),
+      `postgres://likeness_${service}@likeness-db-rw.postgres.svc.cluster.local:5432/likeness`,
+    ]),
+  ),
   JWT_SECRET: 'operator-jwt-secret-'.padEnd(48, 'x'),
   MEDIA_SECRET: 'operator-media-secret-'.padEnd(48, 'x'),
   SMTP_URL: 'smtps://relay.example.com:465',
@@ -55,6 +62,12 @@ const OPERATOR_SECRET: Env = {
   REPLICATE_API_TOKEN: 'operator-replicate-token',
   REPLICATE_WEBHOOK_SECRET: 'operator-replicate-webhook-secret',
 };
+/** The superuser's URL, in a Secret of its own that only the Job database-roles reads. */
+const OPERATOR_DB_ADMIN: Env = {
+  DATABASE_ADMIN_URL: 'postgres://postgres@likeness-db-rw.postgres.svc.cluster.local:5432/likeness',
+};
+/** Every Secret the production operator creates in the apps' namespace. */
+const OPERATOR_SECRETS = { 'likeness-secrets': OPERATOR_SECRET, 'likeness-db-admin': OPERATOR_DB_ADMIN };
 const OPERATOR_SETTINGS: Env = {
   STRIPE_PUBLISHABLE_KEY: 'operator-stripe-publishable-key',
   REPLICATE_OWNER: 'likeness',
@@ -201,11 +214,17 @@ function containerEnv(container: Obj, sources: Sources): { env: Env; problems: s
   return { env, problems };
 }
 
-/** `services/<app>/dist/main.js` or `gateway/dist/main.js` in a container's command. */
+/**
+ * `services/<app>/dist/main.js` or `gateway/dist/main.js` in a container's command, or the kit's
+ * `bin/database-roles.js`.
+ */
 function appOf(command: string[] = []): string | undefined {
   for (const part of command) {
-    const match = /^(?:services\/([a-z-]+)|(gateway))\/dist\/main\.js$/.exec(part);
-    if (match) return match[1] ?? match[2];
+    const match =
+      /^(?:services\/([a-z-]+)|(gateway))\/dist\/main\.js$|^libs\/nest-kit\/dist\/bin\/(database-roles)\.js$/.exec(
+        part,
+      );
+    if (match) return match[1] ?? match[2] ?? match[3];
   }
   return undefined;
 }
@@ -310,7 +329,7 @@ describe('container environments, parsed by each app’s config schema', () => {
   it("should start every app container of production with the operator's Secret and account settings", () => {
     const problems = environmentProblems(
       rendered.production,
-      sourcesOf(rendered.production, { secrets: { 'likeness-secrets': OPERATOR_SECRET }, settings: OPERATOR_SETTINGS }),
+      sourcesOf(rendered.production, { secrets: OPERATOR_SECRETS, settings: OPERATOR_SETTINGS }),
     );
     expect(Object.keys(problems).length).toBeGreaterThanOrEqual(14);
     expect(problems).toEqual(noProblems(problems));
@@ -319,7 +338,7 @@ describe('container environments, parsed by each app’s config schema', () => {
   it('should stop production billing and training while the account settings are missing', () => {
     const problems = environmentProblems(
       rendered.production,
-      sourcesOf(rendered.production, { secrets: { 'likeness-secrets': OPERATOR_SECRET } }),
+      sourcesOf(rendered.production, { secrets: OPERATOR_SECRETS }),
     );
     expect(problems['Deployment/billing (billing)']?.join('\n')).toMatch(/STRIPE_PUBLISHABLE_KEY/);
     expect(problems['Deployment/training (training)']?.join('\n')).toMatch(/REPLICATE_OWNER/);
@@ -402,11 +421,15 @@ describe('deploy/postgres (CloudNativePG)', () => {
   const poolers = objects.filter((o) => o.apiVersion === CNPG_GROUP && o.kind === 'Pooler');
 
   it('should define the Cluster the apps’ DATABASE_URL names, with replicas and storage', () => {
-    const url = new URL(OPERATOR_SECRET.DATABASE_URL as string);
-    expect(`${cluster.metadata.name}-rw.${cluster.metadata.namespace}.svc.cluster.local`).toBe(url.hostname);
+    for (const service of contracts.SERVICE_NAMES) {
+      const url = new URL(OPERATOR_SECRET[serviceDatabaseUrlKey(service)] as string);
+      expect(`${cluster.metadata.name}-rw.${cluster.metadata.namespace}.svc.cluster.local`).toBe(url.hostname);
+      expect(cluster.spec.bootstrap.initdb.database).toBe(url.pathname.slice(1));
+      // The database's owner may do far more than a service: no app connects as it.
+      expect(url.username).not.toBe(cluster.spec.bootstrap.initdb.owner);
+    }
     expect(cluster.spec.instances).toBeGreaterThanOrEqual(3);
     expect(cluster.spec.storage.size).toMatch(/^[0-9]+(Gi|Ti)$/);
-    expect(cluster.spec.bootstrap.initdb).toMatchObject({ database: url.pathname.slice(1), owner: url.username });
     expect(cluster.spec.imageName).toMatch(/^ghcr\.io\/cloudnative-pg\/postgresql:[0-9]+\.[0-9]+/);
     expect(Number(cluster.spec.postgresql.parameters.max_connections)).toBeGreaterThan(0);
   });
@@ -471,22 +494,25 @@ function interpolate(value: string): string {
 describe('docker-compose.yml, parsed by each app’s config schema', () => {
   const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as Obj;
   const services = Object.entries(compose.services as Record<string, Obj>);
+  /** Each app container's environment, with Compose's defaults filled in. */
   const apps = services.flatMap(([name, service]) => {
     const app = appOf(service.command);
-    return app ? [{ name, app, service }] : [];
+    const env = Object.fromEntries(
+      Object.entries(service.environment ?? {}).map(([key, value]) => [key, interpolate(String(value))]),
+    );
+    return app ? [{ name, app, env }] : [];
   });
 
   it('should start every app container with its environment', () => {
     expect(apps.length).toBeGreaterThanOrEqual(14);
     const problems = Object.fromEntries(
-      apps.map(({ name, app, service }) => {
-        const env = Object.fromEntries(
-          Object.entries(service.environment ?? {}).map(([key, value]) => [key, interpolate(String(value))]),
-        );
-        return [`${name} (${app})`, configProblems(app, env)];
-      }),
+      apps.map(({ name, app, env }) => [`${name} (${app})`, configProblems(app, env)]),
     );
     expect(problems).toEqual(noProblems(problems));
+  });
+
+  it('should connect every app as its own role, the one database-roles creates before the migrations', () => {
+    expectOwnRoles(apps);
   });
 
   it('should publish ports on 127.0.0.1 only', () => {
@@ -594,7 +620,7 @@ describe('monitoring (production overlay)', () => {
 
 describe('database connections (production)', () => {
   const objects = rendered.production;
-  const sources = sourcesOf(objects, { secrets: { 'likeness-secrets': OPERATOR_SECRET }, settings: OPERATOR_SETTINGS });
+  const sources = sourcesOf(objects, { secrets: OPERATOR_SECRETS, settings: OPERATOR_SETTINGS });
   const scalerOf = (name: string) =>
     objects.find(
       (o) => (o.kind === 'HorizontalPodAutoscaler' || o.kind === 'ScaledObject') && o.spec.scaleTargetRef.name === name,
@@ -617,6 +643,7 @@ describe('database connections (production)', () => {
     return [
       {
         workload,
+        app,
         ownSetting: env['DATABASE_POOL_SIZE'] !== undefined,
         size: config.DATABASE_POOL_SIZE,
         pods: mostPods(object),
@@ -635,5 +662,88 @@ describe('database connections (production)', () => {
     const connections = pools.reduce((total, pool) => total + pool.size * pool.pods, 0);
     expect(connections).toBeGreaterThan(0);
     expect({ connections, within: connections <= Math.floor(usable * 0.8) }).toEqual({ connections, within: true });
+  });
+
+  it('should let each service’s role hold its pools at their most, and all the roles less than the server has', () => {
+    const cluster = rendered.postgres.find((o) => o.kind === 'Cluster')!;
+    const parameters = cluster.spec.postgresql.parameters;
+    const usable = Number(parameters.max_connections) - Number(parameters.superuser_reserved_connections ?? 3);
+    const roles: Obj[] = cluster.spec.managed.roles;
+    const budgets = contracts.SERVICE_NAMES.map((service) => {
+      const user = new URL(OPERATOR_SECRET[serviceDatabaseUrlKey(service)] as string).username;
+      const need = pools.filter((pool) => pool.app === service).reduce((sum, pool) => sum + pool.size * pool.pods, 0);
+      const limit = roles.find((role) => role.name === user)?.connectionLimit;
+      return { service, need, enough: typeof limit === 'number' && limit >= need };
+    });
+    expect(budgets).toEqual(budgets.map((budget) => ({ ...budget, enough: true })));
+    const limits = roles.reduce((sum, role) => sum + Number(role.connectionLimit), 0);
+    expect({ limits, within: limits <= usable }).toEqual({ limits, within: true });
+  });
+});
+
+// ---- database roles: a role per service, owning only its schema ------------------------------
+
+/** The user each app's containers connect as (the generation workers and migrations included). */
+function databaseUsers(containers: { app: string; env: Env }[]): Record<string, string[]> {
+  const users: Record<string, Set<string>> = {};
+  for (const { app, env } of containers) {
+    if (!env['DATABASE_URL']) continue;
+    (users[app] ??= new Set()).add(decodeURIComponent(new URL(env['DATABASE_URL']).username));
+  }
+  return Object.fromEntries(Object.entries(users).map(([app, names]) => [app, [...names]]));
+}
+
+/** One user per service, none shared, each the one the database-roles step creates. */
+function expectOwnRoles(containers: { app: string; env: Env }[]): void {
+  const users = databaseUsers(containers);
+  expect(Object.keys(users).sort()).toEqual([...contracts.SERVICE_NAMES].sort());
+  for (const [app, names] of Object.entries(users)) expect({ app, users: names.length }).toEqual({ app, users: 1 });
+  const all = Object.values(users).flat();
+  expect(new Set(all).size).toBe(contracts.SERVICE_NAMES.length);
+  const bootstraps = containers.filter((container) => container.app === 'database-roles');
+  expect(bootstraps.length).toBe(1);
+  const bootstrap = bootstraps[0]!.env;
+  for (const service of contracts.SERVICE_NAMES) {
+    const url = bootstrap[serviceDatabaseUrlKey(service)] as string;
+    expect({ service, user: decodeURIComponent(new URL(url).username) }).toEqual({
+      service,
+      user: users[service]?.[0],
+    });
+  }
+  expect(all).not.toContain(decodeURIComponent(new URL(bootstrap['DATABASE_ADMIN_URL'] as string).username));
+}
+
+describe('database roles: every app connects as its own', () => {
+  const envs = (objects: Obj[], sources: Sources) =>
+    appContainers(objects).map(({ app, container }) => ({ app, env: containerEnv(container, sources).env }));
+
+  it('should give every app of the dev overlay its own role, the one its Job database-roles creates', () => {
+    expectOwnRoles(envs(rendered.dev, sourcesOf(rendered.dev)));
+  });
+
+  it('should do the same in production with the operator’s Secrets', () => {
+    expectOwnRoles(envs(rendered.production, sourcesOf(rendered.production, { secrets: OPERATOR_SECRETS })));
+  });
+
+  it('should declare those roles in the Cluster: a login and nothing more, a password from a Secret', () => {
+    const cluster = rendered.postgres.find((o) => o.kind === 'Cluster')!;
+    const users = contracts.SERVICE_NAMES.map(
+      (service) => new URL(OPERATOR_SECRET[serviceDatabaseUrlKey(service)] as string).username,
+    );
+    const roles: Obj[] = cluster.spec.managed.roles;
+    expect(roles.map((role) => role.name).sort()).toEqual([...users].sort());
+    for (const role of roles) {
+      expect(role).toMatchObject({
+        ensure: 'present',
+        login: true,
+        superuser: false,
+        createdb: false,
+        createrole: false,
+        replication: false,
+        bypassrls: false,
+        passwordSecret: { name: expect.stringMatching(/^likeness-db-/) },
+      });
+      expect(role.inRoles).toBeUndefined();
+    }
   });
 });

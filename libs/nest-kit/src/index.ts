@@ -32,6 +32,7 @@ export * from './database/data-source.js';
 export * from './database/messaging-tables.js';
 export * from './database/query-rows.js';
 export * from './database/snapshot-page.js';
+export * from './database/service-roles.js';
 export * from './health/health.controller.js';
 export * from './health/readiness-check.decorator.js';
 export * from './health/metrics.js';

@@ -1,5 +1,5 @@
 import type { ServiceConfig } from '../config/config.js';
-import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
+import { DataSource, type DataSourceOptions, type MixedList, type QueryRunner } from 'typeorm';
 import { DeadLetter } from '../events/dead-letter.entity.js';
 import { InboxMessage } from '../events/inbox-message.entity.js';
 import { OutboxMessage } from '../events/outbox-message.entity.js';
@@ -47,7 +47,7 @@ export async function runMigrations(options: DataSourceOptions & { schema?: stri
   try {
     await runner.connect();
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
-    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await ensureSchema(runner, schema);
     const ran = await dataSource.runMigrations({ transaction: 'each' });
     return ran.map((migration) => migration.name);
   } finally {
@@ -55,6 +55,29 @@ export async function runMigrations(options: DataSourceOptions & { schema?: stri
     await runner.release();
     await dataSource.destroy();
   }
+}
+
+/**
+ * A service's own role finds its schema made for it (`bootstrapServiceRoles`) and may create no
+ * other, not even with IF NOT EXISTS, which asks for CREATE on the database first; a superuser
+ * (local runs, tests) gets it created here.
+ */
+async function ensureSchema(runner: QueryRunner, schema: string): Promise<void> {
+  const [found] = (await runner.query(
+    `SELECT has_schema_privilege(oid, 'CREATE') AS writable FROM pg_namespace WHERE nspname = $1`,
+    [schema],
+  )) as { writable: boolean }[];
+  if (found?.writable) return;
+  const [{ role, mayCreate }] = (await runner.query(
+    `SELECT current_user AS role, has_database_privilege(current_database(), 'CREATE') AS "mayCreate"`,
+  )) as [{ role: string; mayCreate: boolean }];
+  if (found || !mayCreate) {
+    throw new Error(
+      `Role ${role} ${found ? `may not create tables in schema ${schema}` : `may not create schema ${schema}`}: ` +
+        'run the database bootstrap (npm run db:roles, deploy/README.md) as an administrator first',
+    );
+  }
+  await runner.query(`CREATE SCHEMA "${schema}"`);
 }
 
 /** The SQL the entities imply beyond what the migrations created: empty when nothing drifted. */
