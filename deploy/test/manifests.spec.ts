@@ -2,6 +2,8 @@
 // needed: the files are parsed and checked for what running the product relies on.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { BUS_APPS } from '@likeness/contracts';
+import { NATS_OPERATOR_USER, NATS_USERS_SECRET, natsPasswordVariable } from '@likeness/nest-kit';
 import { parse, parseAllDocuments } from 'yaml';
 
 const root = process.cwd();
@@ -28,8 +30,15 @@ const PRIORITY_CONSUMER = 'generation-workers-priority';
 const PROVIDER_CLIENTS = ['billing', 'generation', 'media', 'training'];
 /** Each service's own database URL in likeness-secrets: its role, owning only its schema. */
 const databaseUrlKey = (service: (typeof SERVICES)[number]) => `${service.toUpperCase()}_DATABASE_URL`;
+/** Each workload's own NATS user's password (deploy/nats/values-auth.yaml). */
+const natsKeyOf = (workload: string) => natsPasswordVariable(workload);
 /** The only Secret keys an app may require; everything else must stay optional. */
-const REQUIRED_SECRET_KEYS = [...SERVICES.map(databaseUrlKey), 'JWT_SECRET', 'MEDIA_SECRET'];
+const REQUIRED_SECRET_KEYS = [
+  ...SERVICES.map(databaseUrlKey),
+  'JWT_SECRET',
+  'MEDIA_SECRET',
+  ...WORKLOADS.map(natsKeyOf),
+];
 /** The Job that creates the services' roles and schemas, as a superuser, before the migrations. */
 const DATABASE_ROLES = 'database-roles';
 
@@ -308,6 +317,45 @@ describe('docker-compose.yml', () => {
 
 // ---- deploy/Dockerfile ---------------------------------------------------------------------
 
+describe('NATS users', () => {
+  const compose = parseYaml(join(root, 'docker-compose.yml'));
+  const nats: Obj = compose.services.nats;
+  /** `${X:-default}` as compose reads it with nothing set in the shell. */
+  const byDefault = (value: string) => String(value).replace(/^\$\{[A-Z_]+:-(.*)\}$/, '$1');
+
+  it('should give every workload its own user, and no other app', () => {
+    expect([...BUS_APPS].sort()).toEqual([...WORKLOADS].sort());
+  });
+
+  it('should run the compose NATS server with the generated users, each password from the environment', () => {
+    expect(nats.command).toEqual(expect.arrayContaining(['-c', '/etc/nats/auth.conf']));
+    expect(nats.volumes).toContain('./deploy/nats/auth.conf:/etc/nats/auth.conf:ro');
+    for (const user of [...BUS_APPS, NATS_OPERATOR_USER]) {
+      const variable = natsPasswordVariable(user);
+      expect(nats.environment[variable]).toBe(`\${${variable}:-dev-only-nats-${user}-password}`);
+    }
+  });
+
+  it.each(WORKLOADS)('should connect %s in compose as its own user, with the password the server has', (name) => {
+    const env = compose.services[name].environment;
+    expect(env.NATS_USER).toBe(name);
+    expect(env.NATS_PASSWORD).toBe(nats.environment[natsPasswordVariable(name)]);
+    expect(byDefault(env.NATS_PASSWORD)).toMatch(/^dev-only-/);
+  });
+
+  it('should give the Helm chart the same users, each password from the Secret nats-users', () => {
+    const values = parseYaml(join(deployDir, 'nats', 'values-auth.yaml'));
+    const users = [...BUS_APPS, NATS_OPERATOR_USER];
+    expect(values.config.merge.authorization.users.map((u: Obj) => u.user)).toEqual(users);
+    for (const user of users) {
+      const variable = natsPasswordVariable(user);
+      expect(values.container.env[variable]).toEqual({
+        valueFrom: { secretKeyRef: { name: NATS_USERS_SECRET, key: variable } },
+      });
+    }
+  });
+});
+
 describe('deploy/Dockerfile', () => {
   const instructions = dockerInstructions(read(join(deployDir, 'Dockerfile')));
   const argDefaults = Object.fromEntries(
@@ -549,8 +597,12 @@ describe('deploy/k8s base', () => {
     if (name === 'generation') {
       expect(labelsMatch(deploymentOf(WORKER).spec.selector, job.spec.template.metadata.labels)).toBe(false);
     }
-    // Same secrets as the service, so one config schema parses the same environment.
-    expect(secretRefs(container)).toEqual(secretRefs(containerOf(deploymentOf(name))));
+    // Same secrets as the service, so one config schema parses the same environment; but no NATS
+    // user: a migration never connects to NATS.
+    expect(secretRefs(container)).toEqual(
+      secretRefs(containerOf(deploymentOf(name))).filter((ref) => ref.env !== 'NATS_PASSWORD'),
+    );
+    expect(envValues(container).NATS_USER).toBeUndefined();
   });
 
   it('should reference likeness-secrets without creating it, requiring only the core keys', () => {
@@ -570,11 +622,13 @@ describe('deploy/k8s base', () => {
         .filter((ref) => !ref.optional)
         .map((ref) => ref.key)
         .sort();
-    expect(required('gateway')).toEqual(['JWT_SECRET', 'MEDIA_SECRET']);
-    expect(required('auth')).toEqual(['AUTH_DATABASE_URL', 'JWT_SECRET']);
-    expect(required('media')).toEqual(['MEDIA_DATABASE_URL', 'MEDIA_SECRET']);
+    expect(required('gateway')).toEqual(['JWT_SECRET', 'MEDIA_SECRET', natsKeyOf('gateway')].sort());
+    expect(required('auth')).toEqual(['AUTH_DATABASE_URL', 'JWT_SECRET', natsKeyOf('auth')].sort());
+    expect(required('media')).toEqual(['MEDIA_DATABASE_URL', 'MEDIA_SECRET', natsKeyOf('media')].sort());
     for (const name of [...SERVICES.filter((s) => s !== 'auth' && s !== 'media'), WORKER] as Workload[]) {
-      expect(required(name)).toEqual([databaseUrlKey(appOf(name) as (typeof SERVICES)[number])]);
+      expect(required(name)).toEqual(
+        [databaseUrlKey(appOf(name) as (typeof SERVICES)[number]), natsKeyOf(name)].sort(),
+      );
     }
   });
 
@@ -609,6 +663,16 @@ describe('deploy/k8s base', () => {
     expect(job.spec.template.metadata.labels['app.kubernetes.io/component']).toBe(DATABASE_ROLES);
     expect(job.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
     expect(container.securityContext.readOnlyRootFilesystem).toBe(true);
+  });
+
+  it.each(WORKLOADS)('should connect %s to NATS as its own user, its password from likeness-secrets', (name) => {
+    const container = containerOf(deploymentOf(name));
+    expect(envValues(container).NATS_USER).toBe(name);
+    expect(secretRefs(container)).toContainEqual({
+      env: 'NATS_PASSWORD',
+      name: 'likeness-secrets',
+      key: natsKeyOf(name),
+    });
   });
 
   it('should route / to the gateway through the Ingress', () => {

@@ -9,7 +9,12 @@ import { delimiter, join } from 'node:path';
 import * as keda from '@kubernetes-models/keda';
 import * as prometheusOperator from '@kubernetes-models/prometheus-operator';
 import * as contracts from '@likeness/contracts';
-import { databaseRolesConfigSchema, metricsRegistry, serviceDatabaseUrlKey } from '@likeness/nest-kit';
+import {
+  databaseRolesConfigSchema,
+  metricsRegistry,
+  natsPasswordVariable,
+  serviceDatabaseUrlKey,
+} from '@likeness/nest-kit';
 import * as kubernetes from 'kubernetes-models';
 import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
@@ -61,6 +66,7 @@ const OPERATOR_SECRET: Env = {
   STRIPE_WEBHOOK_SECRET: 'operator-stripe-webhook-secret',
   REPLICATE_API_TOKEN: 'operator-replicate-token',
   REPLICATE_WEBHOOK_SECRET: 'operator-replicate-webhook-secret',
+  ...Object.fromEntries(contracts.BUS_APPS.map((app) => [natsPasswordVariable(app), `operator-nats-${app}-password`])),
 };
 /** The superuser's URL, in a Secret of its own that only the Job database-roles reads. */
 const OPERATOR_DB_ADMIN: Env = {
@@ -352,6 +358,30 @@ describe('container environments, parsed by each app’s config schema', () => {
     expect(problems['Job/migrate-auth (auth)']).toEqual([
       'ADMIN_USERNAME: set ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD together, or none of them',
     ]);
+  });
+
+  it('should catch a NATS user without its password, in every app, in words', () => {
+    const objects = structuredClone(rendered.dev);
+    const secret = objects.find((o) => o.kind === 'Secret' && o.metadata.name === 'likeness-secrets')!;
+    delete secret.data.NATS_BILLING_PASSWORD;
+    const problems = environmentProblems(objects, sourcesOf(objects));
+    expect(problems['Deployment/billing (billing)']).toContain(
+      'NATS_PASSWORD: likeness-secrets has no key NATS_BILLING_PASSWORD',
+    );
+    // The Job database-roles never connects to NATS.
+    for (const [app, schema] of Object.entries(CONFIG_SCHEMAS).filter(([app]) => app !== 'database-roles')) {
+      const result = schema.safeParse({
+        ...OPERATOR_SECRET,
+        DATABASE_URL: 'postgres://likeness_app:password@likeness-db-rw:5432/likeness',
+        NATS_USER: app,
+      });
+      expect({ app, problems: result.success ? [] : result.error.issues.map((i) => i.message) }).toEqual({
+        app,
+        problems: expect.arrayContaining([
+          `NATS_USER is set (${app}) without NATS_PASSWORD: set the user's password, or neither`,
+        ]),
+      });
+    }
   });
 
   it('should catch a required Secret key that is missing', () => {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { DEFAULT_SUPPORT_EMAIL } from '@likeness/contracts';
-import { baseConfigSchema, envPort } from '@likeness/nest-kit';
+import { baseConfigSchema, checkNatsCredentials, envPort } from '@likeness/nest-kit';
 import { z } from 'zod';
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
@@ -41,56 +41,58 @@ const trustProxySchema = () =>
       return z.NEVER;
     });
 
-export const gatewayConfigSchema = baseConfigSchema.extend({
-  HOST: z.string().default('127.0.0.1'),
-  PORT: envPort(3000),
-  /** The internal port's address, where Prometheus scrapes /metrics (never the public port). */
-  METRICS_HOST: z.string().default('127.0.0.1'),
-  /** The internal port for /metrics; 0 picks a free one. */
-  METRICS_PORT: envPort(0),
-  /** Verifies access tokens; the auth service signs with the same secret. */
-  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
-  /** Media's HTTP port, where image bytes are streamed to and from (never over NATS). */
-  MEDIA_URL: z.url({ error: 'must be an http:// URL' }).default('http://127.0.0.1:3001'),
-  /** Authenticates the gateway's calls to media; media signs image URLs with it too. */
-  MEDIA_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
-  /** The built SPA to serve (single-machine mode); unset, the gateway serves the API only. */
-  STATIC_DIR: z.string().optional(),
-  /** Extra origins allowed to make state-changing calls, comma-separated (the gateway's own is always allowed). */
-  PUBLIC_ORIGIN: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value.split(',').map((origin) => origin.trim().replace(/\/$/, '')) : [])),
-  /** Which proxies in front may set X-Forwarded-* (client address, HTTPS): none, a hop count, or their addresses. */
-  TRUST_PROXY: trustProxySchema(),
-  /** `auto`: Secure cookies when the request came over HTTPS. */
-  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** The window the per-address login and registration limits refill over (auth's per-account ones too). */
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
-  LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
-  REGISTER_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
-  /** Password reset requests and reset attempts per address per window (auth limits each e-mail address too). */
-  PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
-  /** Password changes per signed-in user per window (each checks the current password). */
-  PASSWORD_CHANGE_LIMIT_PER_USER: z.coerce.number().int().positive().default(10),
-  /** Selfie uploads per signed-in user: a steady rate, and how many may come at once. */
-  UPLOAD_LIMIT_PER_MINUTE: z.coerce.number().positive().default(10),
-  UPLOAD_LIMIT_BURST: z.coerce.number().int().positive().default(10),
-  /** Image conversions (GET /api/image-formatter) per signed-in user. */
-  IMAGE_FORMATTER_LIMIT_PER_MINUTE: z.coerce.number().positive().default(60),
-  IMAGE_FORMATTER_LIMIT_BURST: z.coerce.number().int().positive().default(30),
-  /** Where people write for help: the SPA's "Contact Support" (GET /api/config); set it as the mailing apps' SUPPORT_EMAIL. */
-  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_SUPPORT_EMAIL),
-  /** A comment line on every open event stream this often, so proxies keep it open. */
-  EVENT_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(1_000).default(15_000),
-  /** Event streams (GET /api/events) one user may hold open on one gateway; another is refused with 429. */
-  EVENT_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
-  /** The `retry:` a browser waits before reconnecting a dropped stream (on shutdown, spread up to twice that). */
-  EVENT_STREAM_RETRY_MS: z.coerce.number().int().positive().default(3_000),
-  /** How many events of the stream a resume (Last-Event-ID) may be behind; further, the browser is told to read everything again. */
-  EVENT_STREAM_RESUME_MAX_EVENTS: z.coerce.number().int().positive().default(10_000),
-  /** Milliseconds /readyz waits for each service's ping. */
-  READINESS_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
-});
+export const gatewayConfigSchema = baseConfigSchema
+  .extend({
+    HOST: z.string().default('127.0.0.1'),
+    PORT: envPort(3000),
+    /** The internal port's address, where Prometheus scrapes /metrics (never the public port). */
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    /** The internal port for /metrics; 0 picks a free one. */
+    METRICS_PORT: envPort(0),
+    /** Verifies access tokens; the auth service signs with the same secret. */
+    JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+    /** Media's HTTP port, where image bytes are streamed to and from (never over NATS). */
+    MEDIA_URL: z.url({ error: 'must be an http:// URL' }).default('http://127.0.0.1:3001'),
+    /** Authenticates the gateway's calls to media; media signs image URLs with it too. */
+    MEDIA_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+    /** The built SPA to serve (single-machine mode); unset, the gateway serves the API only. */
+    STATIC_DIR: z.string().optional(),
+    /** Extra origins allowed to make state-changing calls, comma-separated (the gateway's own is always allowed). */
+    PUBLIC_ORIGIN: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((origin) => origin.trim().replace(/\/$/, '')) : [])),
+    /** Which proxies in front may set X-Forwarded-* (client address, HTTPS): none, a hop count, or their addresses. */
+    TRUST_PROXY: trustProxySchema(),
+    /** `auto`: Secure cookies when the request came over HTTPS. */
+    COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+    /** The window the per-address login and registration limits refill over (auth's per-account ones too). */
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+    LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+    REGISTER_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+    /** Password reset requests and reset attempts per address per window (auth limits each e-mail address too). */
+    PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+    /** Password changes per signed-in user per window (each checks the current password). */
+    PASSWORD_CHANGE_LIMIT_PER_USER: z.coerce.number().int().positive().default(10),
+    /** Selfie uploads per signed-in user: a steady rate, and how many may come at once. */
+    UPLOAD_LIMIT_PER_MINUTE: z.coerce.number().positive().default(10),
+    UPLOAD_LIMIT_BURST: z.coerce.number().int().positive().default(10),
+    /** Image conversions (GET /api/image-formatter) per signed-in user. */
+    IMAGE_FORMATTER_LIMIT_PER_MINUTE: z.coerce.number().positive().default(60),
+    IMAGE_FORMATTER_LIMIT_BURST: z.coerce.number().int().positive().default(30),
+    /** Where people write for help: the SPA's "Contact Support" (GET /api/config); set it as the mailing apps' SUPPORT_EMAIL. */
+    SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_SUPPORT_EMAIL),
+    /** A comment line on every open event stream this often, so proxies keep it open. */
+    EVENT_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(1_000).default(15_000),
+    /** Event streams (GET /api/events) one user may hold open on one gateway; another is refused with 429. */
+    EVENT_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
+    /** The `retry:` a browser waits before reconnecting a dropped stream (on shutdown, spread up to twice that). */
+    EVENT_STREAM_RETRY_MS: z.coerce.number().int().positive().default(3_000),
+    /** How many events of the stream a resume (Last-Event-ID) may be behind; further, the browser is told to read everything again. */
+    EVENT_STREAM_RESUME_MAX_EVENTS: z.coerce.number().int().positive().default(10_000),
+    /** Milliseconds /readyz waits for each service's ping. */
+    READINESS_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+  })
+  .superRefine(checkNatsCredentials);
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

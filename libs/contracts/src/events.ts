@@ -30,6 +30,11 @@ export function defineEvent<TService extends string, TName extends string, TPayl
 
 export type EventPayload<E extends EventDefinition> = z.output<E['payload']>;
 
+/** The durable consumer through which `consumer` (a service) handles an event. */
+export function eventConsumerName(consumer: string, event: EventDefinition): string {
+  return `${consumer}-${event.service}-${event.name}-v${event.version}`;
+}
+
 /** The envelope every event travels in; `id` is also the JetStream `Nats-Msg-Id`. */
 export const eventEnvelopeSchema = z.object({
   id: z.uuid(),

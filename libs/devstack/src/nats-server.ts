@@ -36,6 +36,9 @@ export async function startNatsServer(options: {
   port?: number;
   binary?: string;
   logFile?: string;
+  /** A configuration file (`-c`), e.g. deploy/nats/auth.conf's users; its `$VARS` come from `env`. */
+  configFile?: string;
+  env?: Record<string, string>;
 }): Promise<NatsServerHandle> {
   const binary = options.binary ?? findNatsServer();
   if (!binary) {
@@ -49,8 +52,12 @@ export async function startNatsServer(options: {
 
   const start = async (): Promise<void> => {
     const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', options.storeDir];
+    if (options.configFile) args.push('-c', options.configFile);
     if (options.logFile) args.push('-l', options.logFile);
-    const proc = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(binary, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+    });
     child = proc;
     let stderr = '';
     proc.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -81,7 +81,7 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** Aborted during start-up: stops what started and rejects. */
   signal?: AbortSignal;
-  /** Settings for one app only (generation's workers read generation's). */
+  /** Settings for one app only (generation's workers read generation's, then `generation-worker`'s). */
   appEnv?: AppEnv;
 }
 
@@ -157,7 +157,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     exited.delete(app);
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry(app)], {
       cwd: ROOT,
-      env: { ...process.env, ...options.env, ...options.appEnv?.[isWorker(app) ? 'generation' : app], ...extraEnv },
+      env: {
+        ...process.env,
+        ...options.env,
+        ...options.appEnv?.[isWorker(app) ? 'generation' : app],
+        // The workers' own settings (their NATS user) over generation's.
+        ...(isWorker(app) ? options.appEnv?.['generation-worker'] : {}),
+        ...extraEnv,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     if (options.output && options.output !== 'inherit') {

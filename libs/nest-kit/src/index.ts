@@ -42,3 +42,4 @@ export * from './bootstrap/system.controller.js';
 export * from './internal-http/internal-http.js';
 export * from './internal-http/internal-path.js';
 export * from './internal-http/internal-route.js';
+export * from './messaging/nats-permissions.js';

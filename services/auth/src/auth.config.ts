@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { checkMailConfig, mailConfigShape } from '@likeness/mail';
-import { envPort, serviceConfigSchema } from '@likeness/nest-kit';
+import { envPort, serviceConfigSchema, checkNatsCredentials } from '@likeness/nest-kit';
 import { z } from 'zod';
 
 const positiveInt = () => z.coerce.number().int().positive();
@@ -45,6 +45,7 @@ export const authConfigSchema = serviceConfigSchema
      */
     MAIL_MAX_EVENT_AGE_HOURS: positiveInt().default(24),
   })
+  .superRefine(checkNatsCredentials)
   .superRefine(checkMailConfig)
   .refine(
     (config) =>

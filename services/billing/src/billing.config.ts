@@ -1,4 +1,4 @@
-import { envChoice, serviceConfigSchema } from '@likeness/nest-kit';
+import { envChoice, serviceConfigSchema, checkNatsCredentials } from '@likeness/nest-kit';
 import { z } from 'zod';
 
 const optional = z
@@ -34,6 +34,7 @@ export const billingConfigSchema = serviceConfigSchema
     /** Reserve and capture batches one replica runs at once (group commit); see docs/benchmarks.md. */
     LEDGER_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   })
+  .superRefine(checkNatsCredentials)
   .superRefine((config, context) => {
     if (config.PAYMENTS_PROVIDER === 'stripe') {
       for (const name of STRIPE_SETTINGS) {

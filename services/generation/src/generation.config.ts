@@ -1,4 +1,4 @@
-import { envChoice, serviceConfigSchema } from '@likeness/nest-kit';
+import { envChoice, serviceConfigSchema, checkNatsCredentials } from '@likeness/nest-kit';
 import { checkStorageConfig, storageConfigShape } from '@likeness/storage';
 import { z } from 'zod';
 
@@ -63,6 +63,7 @@ export const generationConfigSchema = serviceConfigSchema
     /** How often the API side looks for jobs nobody will finish (their queue message is gone). */
     SWEEP_INTERVAL_MS: positiveInt(60_000),
   })
+  .superRefine(checkNatsCredentials)
   .superRefine(checkStorageConfig)
   .superRefine((config, context) => {
     if (config.INFERENCE_PROVIDER === 'replicate' && !config.REPLICATE_API_TOKEN) {

@@ -1,5 +1,5 @@
 import { SELFIE_LIMITS } from '@likeness/contracts';
-import { serviceConfigSchema } from '@likeness/nest-kit';
+import { serviceConfigSchema, checkNatsCredentials } from '@likeness/nest-kit';
 import { checkStorageConfig, storageConfigShape } from '@likeness/storage';
 import { z } from 'zod';
 
@@ -47,6 +47,7 @@ export const mediaConfigSchema = serviceConfigSchema
       })
       .default(SELFIE_LIMITS.maxPixelsPerUpload / 1_000_000),
   })
+  .superRefine(checkNatsCredentials)
   .superRefine(checkStorageConfig)
   .refine(
     (config) =>

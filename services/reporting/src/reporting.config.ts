@@ -1,5 +1,5 @@
-import { serviceConfigSchema } from '@likeness/nest-kit';
+import { checkNatsCredentials, serviceConfigSchema } from '@likeness/nest-kit';
 import type { z } from 'zod';
 
-export const reportingConfigSchema = serviceConfigSchema;
+export const reportingConfigSchema = serviceConfigSchema.superRefine(checkNatsCredentials);
 export type ReportingConfig = z.output<typeof reportingConfigSchema>;

@@ -1,4 +1,4 @@
-import { envChoice, serviceConfigSchema } from '@likeness/nest-kit';
+import { envChoice, serviceConfigSchema, checkNatsCredentials } from '@likeness/nest-kit';
 import { z } from 'zod';
 
 const optional = z
@@ -73,6 +73,7 @@ export const trainingConfigSchema = serviceConfigSchema
       .max(24 * 3600)
       .default(6 * 3600),
   })
+  .superRefine(checkNatsCredentials)
   .superRefine((config, context) => {
     if (!config.INFERENCE_PROVIDER && !config.REPLICATE_API_TOKEN && config.NODE_ENV === 'production') {
       context.addIssue({

@@ -80,6 +80,8 @@ export async function createServiceApp<C extends ServiceConfig>(
           namespace: config.NATS_NAMESPACE,
           name: `${definition.service}-rpc`,
           gracePeriodMs: config.SHUTDOWN_GRACE_MS,
+          user: config.NATS_USER,
+          password: config.NATS_PASSWORD,
         }),
       },
       { inheritAppConfig: true },

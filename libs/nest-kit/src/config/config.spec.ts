@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, envBoolean, envChoice, loadConfig, serviceConfigSchema } from './config.js';
+import { ConfigError, checkNatsCredentials, envBoolean, envChoice, loadConfig, serviceConfigSchema } from './config.js';
 
 describe(loadConfig.name, () => {
   it('should apply defaults to a minimal environment', () => {
@@ -61,5 +61,35 @@ describe(loadConfig.name, () => {
     expect(loadConfig(schema, { PROVIDER: '' }).PROVIDER).toBeUndefined();
     expect(loadConfig(schema, {}).PROVIDER).toBeUndefined();
     expect(() => loadConfig(schema, { PROVIDER: 'Stripe' })).toThrow('PROVIDER: must be stripe or local');
+  });
+});
+
+describe(checkNatsCredentials.name, () => {
+  const schema = serviceConfigSchema.superRefine(checkNatsCredentials);
+  const env = { DATABASE_URL: 'postgres://localhost/likeness' };
+
+  it('should send no credentials when neither is set, as a server without users expects', () => {
+    const config = loadConfig(schema, env);
+    expect([config.NATS_USER, config.NATS_PASSWORD]).toEqual([undefined, undefined]);
+    expect(loadConfig(schema, { ...env, NATS_USER: '', NATS_PASSWORD: '' }).NATS_USER).toBeUndefined();
+  });
+
+  it('should take a user with its password', () => {
+    expect(loadConfig(schema, { ...env, NATS_USER: 'generation-worker', NATS_PASSWORD: 'p' })).toMatchObject({
+      NATS_USER: 'generation-worker',
+      NATS_PASSWORD: 'p',
+    });
+  });
+
+  it('should refuse one without the other, in words', () => {
+    expect(() => loadConfig(schema, { ...env, NATS_USER: 'billing' })).toThrow(
+      "NATS_PASSWORD: NATS_USER is set (billing) without NATS_PASSWORD: set the user's password, or neither",
+    );
+    expect(() => loadConfig(schema, { ...env, NATS_PASSWORD: 'p' })).toThrow(
+      'NATS_USER: NATS_PASSWORD is set without NATS_USER: name the user it belongs to, or set neither',
+    );
+    expect(() => loadConfig(schema, { ...env, NATS_USER: 'Billing Service', NATS_PASSWORD: 'p' })).toThrow(
+      'NATS_USER: may hold lower-case letters, digits and - only',
+    );
   });
 });

@@ -54,6 +54,20 @@ export const baseConfigSchema = z.object({
     .regex(/^[A-Za-z0-9_-]*$/, { error: 'may hold letters, digits, - and _ only' })
     .default(''),
   /**
+   * The app's own NATS user (`gateway`, `billing`, `generation-worker`...) and its password, when
+   * the server checks them (deploy/nats: each user may use only its app's subjects). Unset: no
+   * credentials are sent, as a server without users expects. One without the other is an error
+   * (see checkNatsCredentials).
+   */
+  NATS_USER: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^[a-z][a-z0-9-]*$/, { error: 'may hold lower-case letters, digits and - only' })
+      .optional(),
+  ),
+  NATS_PASSWORD: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+  /**
    * Copies JetStream keeps of every stream and KV bucket the apps create: 1 on a single server,
    * 3 (or 5) on a JetStream cluster. Every app must be given the same number.
    */
@@ -78,6 +92,30 @@ export const baseConfigSchema = z.object({
   APP_VERSION: z.string().default('dev'),
 });
 export type BaseConfig = z.output<typeof baseConfigSchema>;
+
+/**
+ * NATS_USER and NATS_PASSWORD come together. Each app's schema applies it (a refinement on the
+ * shared schemas would stop them being extended).
+ */
+export function checkNatsCredentials(
+  config: Pick<BaseConfig, 'NATS_USER' | 'NATS_PASSWORD'>,
+  context: z.RefinementCtx,
+): void {
+  if (config.NATS_USER && !config.NATS_PASSWORD) {
+    context.addIssue({
+      code: 'custom',
+      path: ['NATS_PASSWORD'],
+      message: `NATS_USER is set (${config.NATS_USER}) without NATS_PASSWORD: set the user's password, or neither`,
+    });
+  }
+  if (config.NATS_PASSWORD && !config.NATS_USER) {
+    context.addIssue({
+      code: 'custom',
+      path: ['NATS_USER'],
+      message: 'NATS_PASSWORD is set without NATS_USER: name the user it belongs to, or set neither',
+    });
+  }
+}
 
 /** Settings of a service (an app with a database and a health port). */
 export const serviceConfigSchema = baseConfigSchema.extend({

@@ -1,5 +1,5 @@
 import { setImmediate as setImmediateValue, setTimeout as sleep } from 'node:timers/promises';
-import { type EventEnvelope, eventEnvelopeSchema } from '@likeness/contracts';
+import { type EventEnvelope, eventConsumerName, eventEnvelopeSchema } from '@likeness/contracts';
 import { type ConsumerMessages, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
@@ -89,7 +89,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       this.subscriptions.push({
         ...metadata,
         attempts: metadata.maxDeliver ?? this.config.EVENT_MAX_ATTEMPTS,
-        durable: `${this.service}-${event.service}-${event.name}-v${event.version}`,
+        durable: eventConsumerName(this.service, event),
         handle: (payload, context) => call(payload, context) as Promise<void>,
       });
     }

@@ -2,7 +2,7 @@ import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Logger } from '@nestjs/common';
 import { ServerNats } from '@nestjs/microservices';
 import { DomainError, INTERNAL_ERROR_MESSAGE } from '../errors/domain-error.js';
-import { namespaced } from './nats.js';
+import { credentialsOf, namespaced } from './nats.js';
 
 const replyLogger = new Logger('RpcServer');
 
@@ -14,6 +14,9 @@ export interface RpcServerOptions {
   name: string;
   /** Milliseconds close() waits for handlers still running. */
   gracePeriodMs: number;
+  /** The app's NATS user and password; unset: none sent. */
+  user?: string | undefined;
+  password?: string | undefined;
 }
 
 /**
@@ -37,6 +40,7 @@ export class NamespacedNatsServer extends ServerNats {
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
       waitOnFirstConnect: true,
+      ...credentialsOf(settings),
     });
     this.settings = settings;
   }
