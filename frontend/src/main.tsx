@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRouter, loadRouteModules } from './app/router';
 import { listenForInstallPrompt } from './features/pwa/install-prompt';
 import './index.css';
 
@@ -10,10 +10,18 @@ listenForInstallPrompt();
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppProviders>
       <AppRouter />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page arrives drawn (src/prerender): the app takes over the markup that is there, once
+// the page's lazy route code has arrived so its first render matches it. Other paths start empty.
+if (container.hasChildNodes()) {
+  void loadRouteModules(window.location.pathname).then(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}
