@@ -18,10 +18,18 @@ const app = (
   </StrictMode>
 );
 
+/** Resolves once the browser has painted the next frame. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 // A public page arrives drawn (src/prerender): the app takes over the markup that is there, once
-// the page's lazy route code has arrived so its first render matches it. Other paths start empty.
+// the page's lazy route code has arrived so its first render matches it, and after the drawn page
+// has been painted whole (taking it over is the page's longest task). Other paths start empty.
 if (container.hasChildNodes()) {
-  void loadRouteModules(window.location.pathname).then(() => hydrateRoot(container, app));
+  void Promise.all([loadRouteModules(window.location.pathname), afterNextPaint()]).then(() =>
+    hydrateRoot(container, app),
+  );
 } else {
   createRoot(container).render(app);
 }
