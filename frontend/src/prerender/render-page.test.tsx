@@ -2,27 +2,10 @@
 // pages (gateway/test/browser/public-site.browser-spec.ts): React's server and client renderers
 // cannot share one test's JavaScript realm.
 import { describe, expect, it } from 'vitest';
+// The app's own index.html, as the build's prerendering fills it.
+import template from '../../index.html?raw';
 import { pageFileName, pageHtml } from './page-html';
 import { PRERENDERED_PATHS, renderPage } from './render-page';
-
-const template = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Likeness</title>
-    <meta
-      name="description"
-      content="The product."
-    />
-    <meta property="og:title" content="Likeness" />
-    <meta property="og:description" content="The product." />
-    <meta name="twitter:title" content="Likeness" />
-    <meta name="twitter:description" content="The product." />
-  </head>
-  <body>
-    <div id="root"></div>
-    <script type="module" src="/assets/index.js"></script>
-  </body>
-</html>`;
 
 describe('renderPage', () => {
   it("should draw the landing page as a visitor's first view: the examples, no packs yet", async () => {
@@ -65,8 +48,10 @@ describe('pageHtml', () => {
     expect(page).toContain('<title>Terms &amp; &quot;Rules&quot; · Likeness</title>');
     expect(page).toMatch(/name="description"\s+content="Read &lt;this&gt;\."/);
     expect(page).toContain('<meta property="og:title" content="Terms &amp; &quot;Rules&quot; · Likeness" />');
-    expect(page).toContain('<meta name="twitter:description" content="Read &lt;this&gt;." />');
-    expect(page).toContain('<script type="module" src="/assets/index.js"></script>');
+    expect(page).toMatch(/name="twitter:description"\s+content="Read &lt;this&gt;\."/);
+    // The rest of index.html stays as it is: the link preview's picture, the scripts.
+    expect(page).toContain('<meta property="og:image" content="/images/share-preview.jpg" />');
+    expect(page).toContain('<script type="module" src="/src/main.tsx"></script>');
   });
 
   it('should refuse an index.html whose #root or meta tags it cannot find', () => {

@@ -76,6 +76,19 @@ async function imageLoaded(image: Locator): Promise<boolean> {
   );
 }
 
+/** The landing page's four hero examples, once every one of them has loaded. */
+async function heroExamplesLoaded(page: Page): Promise<Locator> {
+  const hero = page.getByRole('list', { name: 'Example avatars' });
+  await waitFor(
+    async () => {
+      const images = await hero.getByRole('img').all();
+      return images.length === 4 && (await Promise.all(images.map(imageLoaded))).every(Boolean);
+    },
+    { what: 'the four hero examples loaded' },
+  );
+  return hero;
+}
+
 /** Credits, 12 selfies and a completed model with the trigger word `pat_face`, as the page's own session. */
 async function trainModel(page: Page): Promise<number> {
   const headers = { origin: stack.url };
@@ -164,14 +177,7 @@ describe('the public site in the browser', () => {
     await page.goto(stack.url);
 
     await page.getByRole('heading', { level: 1, name: /Turn your selfies into/ }).waitFor();
-    const hero = page.getByRole('list', { name: 'Example avatars' });
-    await waitFor(
-      async () => {
-        const images = await hero.getByRole('img').all();
-        return images.length === 4 && (await Promise.all(images.map(imageLoaded))).every(Boolean);
-      },
-      { what: 'the four hero examples loaded without the app' },
-    );
+    await heroExamplesLoaded(page);
     for (const name of ['One model, endless looks', 'Pay only for what you create', 'Loved by creators']) {
       await page.getByRole('heading', { level: 2, name }).waitFor();
     }
@@ -213,14 +219,7 @@ describe('the public site in the browser', () => {
     const page = await context.newPage();
     await page.goto(stack.url);
 
-    const hero = page.getByRole('list', { name: 'Example avatars' });
-    await waitFor(
-      async () => {
-        const images = await hero.getByRole('img').all();
-        return images.length === 4 && (await Promise.all(images.map(imageLoaded))).every(Boolean);
-      },
-      { what: 'the four hero examples loaded' },
-    );
+    const hero = await heroExamplesLoaded(page);
     // Served as AVIF (the browser's first choice), not fetched from anywhere else.
     const heroSource = await hero
       .getByRole('img')
