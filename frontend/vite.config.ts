@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './build-tools/precompress.ts';
+import { preloadFontPlugin } from './build-tools/preload-font.ts';
+import { prerenderPlugin } from './build-tools/prerender.ts';
 import { pwaPlugin } from './build-tools/pwa.ts';
 
 // The gateway serves /api and the health probes; in development Vite forwards to it.
@@ -14,6 +16,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     pwaPlugin(),
+    preloadFontPlugin({ fileName: /inter-latin-wght-normal-[\w-]+\.woff2$/ }),
+    // The public pages as HTML, from the SSR build `npm run build` makes first (see package.json).
+    prerenderPlugin({ serverEntry: fileURLToPath(new URL('./dist-ssr/render-page.js', import.meta.url)) }),
     // Last: it compresses what the others wrote, the service worker included.
     precompressPlugin({ mapsDir: fileURLToPath(new URL('./dist-sourcemaps', import.meta.url)) }),
   ],

@@ -50,7 +50,8 @@ export function precompressPlugin({ mapsDir }: { mapsDir: string }): Plugin {
   let outDir = '';
   return {
     name: 'likeness:precompress',
-    apply: 'build',
+    // The client build's files only: the SSR build (dist-ssr) is never served.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     enforce: 'post',
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);

@@ -37,6 +37,8 @@ export function pwaPlugin() {
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // The prerendered public pages are navigations, which go to the network (below).
+      globIgnores: ['**/node_modules/**/*', 'pages/**'],
       cleanupOutdatedCaches: true,
       // Navigations go to the network (a fresh index.html names the current build's files).
       navigateFallback: null,

@@ -94,18 +94,24 @@ async function load(browser, url, path, { session, cpuSlowdown = 1 }) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const assets = [];
-    page.on('requestfinished', async (request) => {
+    const recording = [];
+    page.on('requestfinished', (request) => {
       const type = request.resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       const { pathname } = new URL(request.url());
-      const { responseBodySize } = await request.sizes();
-      assets.push({ type, pathname, gzip: gzippedSize(pathname), wire: responseBodySize });
+      // A file that finishes as the page closes (the run is over) is left out, not a crash.
+      const recorded = request.sizes().then(
+        ({ responseBodySize }) => assets.push({ type, pathname, gzip: gzippedSize(pathname), wire: responseBodySize }),
+        () => undefined,
+      );
+      recording.push(recorded);
     });
     await page.goto(`${url}${path}`);
     // Settled: the screen's heading drawn (after any redirect), then the network quiet.
     await page.locator('h1').first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     const vitals = await page.evaluate(readVitals);
+    await Promise.all(recording);
     const sum = (type, key) =>
       assets.filter((asset) => asset.type === type).reduce((total, asset) => total + asset[key], 0);
     return {

@@ -20,8 +20,11 @@ function readStoredTheme(fallback: Theme): Theme {
   }
 }
 
+/** The OS asks for dark (false where there is no window: the build's prerendering). */
 function systemPrefersDark(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
+  return (
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches
+  );
 }
 
 interface ThemeContextValue {

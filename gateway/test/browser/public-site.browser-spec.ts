@@ -58,6 +58,14 @@ async function scrollThrough(page: Page): Promise<void> {
   await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
 }
 
+/**
+ * The app has taken over the prerendered page: its controls answer from now on. (The footer's
+ * support address comes from the app's first call, so the page is hydrated once it shows.)
+ */
+async function appStarted(page: Page): Promise<void> {
+  await page.getByRole('contentinfo').getByRole('link', { name: SUPPORT_EMAIL }).waitFor();
+}
+
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
@@ -66,6 +74,19 @@ async function imageLoaded(image: Locator): Promise<boolean> {
   return image.evaluate(
     (element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0,
   );
+}
+
+/** The landing page's four hero examples, once every one of them has loaded. */
+async function heroExamplesLoaded(page: Page): Promise<Locator> {
+  const hero = page.getByRole('list', { name: 'Example avatars' });
+  await waitFor(
+    async () => {
+      const images = await hero.getByRole('img').all();
+      return images.length === 4 && (await Promise.all(images.map(imageLoaded))).every(Boolean);
+    },
+    { what: 'the four hero examples loaded' },
+  );
+  return hero;
 }
 
 /** Credits, 12 selfies and a completed model with the trigger word `pat_face`, as the page's own session. */
@@ -150,19 +171,55 @@ describe('the public site in the browser', () => {
     },
   );
 
+  it('should draw the landing page from its HTML alone, with no script run', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(stack.url);
+
+    await page.getByRole('heading', { level: 1, name: /Turn your selfies into/ }).waitFor();
+    await heroExamplesLoaded(page);
+    for (const name of ['One model, endless looks', 'Pay only for what you create', 'Loved by creators']) {
+      await page.getByRole('heading', { level: 2, name }).waitFor();
+    }
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/auth');
+    expect(await page.title()).toBe('Likeness — AI avatars from your selfies');
+    await context.close();
+  });
+
+  it('should start the app over the drawn page without a hydration error, and switch the theme', async () => {
+    // No stored theme to begin with (visitorContext stores one before every page).
+    const context = await browser.newContext({ viewport: DESKTOP, colorScheme: 'light' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const path of ['/', '/about', '/scene-explorer']) {
+      await page.goto(`${stack.url}${path}`);
+      await appStarted(page);
+    }
+    expect(errors).toEqual([]);
+
+    await page.getByRole('button', { name: 'Theme' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await waitFor(async () => page.evaluate(() => document.documentElement.classList.contains('dark')), {
+      what: 'the dark theme applied',
+    });
+    // A drawn page comes dark from its first paint on, before the app starts.
+    await page.goto(`${stack.url}/about`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.body !== null);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await appStarted(page);
+    await page.getByRole('banner').getByRole('link', { name: 'Log In' }).click();
+    await page.waitForURL(`${stack.url}/auth`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('should show a visitor the example pictures and the packs the server sells', async () => {
     const context = await visitorContext();
     const page = await context.newPage();
     await page.goto(stack.url);
 
-    const hero = page.getByRole('list', { name: 'Example avatars' });
-    await waitFor(
-      async () => {
-        const images = await hero.getByRole('img').all();
-        return images.length === 4 && (await Promise.all(images.map(imageLoaded))).every(Boolean);
-      },
-      { what: 'the four hero examples loaded' },
-    );
+    const hero = await heroExamplesLoaded(page);
     // Served as AVIF (the browser's first choice), not fetched from anywhere else.
     const heroSource = await hero
       .getByRole('img')
@@ -202,6 +259,7 @@ describe('the public site in the browser', () => {
     const context = await visitorContext(DESKTOP, { clipboard: true });
     const page = await context.newPage();
     await page.goto(`${stack.url}/#examples`);
+    await appStarted(page);
 
     await page.getByRole('button', { name: 'Copy the Cyberpunk Neon prompt' }).click();
 
@@ -218,6 +276,7 @@ describe('the public site in the browser', () => {
     const context = await visitorContext(PHONE);
     const page = await context.newPage();
     await page.goto(stack.url);
+    await appStarted(page);
     const open = page.getByRole('button', { name: 'Open menu' });
 
     await open.click();
@@ -349,6 +408,7 @@ describe('the public site in the browser', () => {
 
     it('should take a scene prompt to the dashboard, then prefill it after the trigger word on the create page', async () => {
       await page.goto(`${stack.url}/scene-explorer`);
+      await appStarted(page);
       await page.getByRole('tab', { name: 'Adventure' }).click();
       const panel = page.getByRole('tabpanel', { name: 'Adventure' });
       await panel.getByRole('button', { name: 'Previous scene' }).click();

@@ -100,7 +100,8 @@ describe('the SPA files through the gateway', () => {
   });
 
   it.each([
-    ['/', 'index.html', /^text\/html/],
+    ['/', 'pages/index.html', /^text\/html/],
+    ['/about', 'pages/about.html', /^text\/html/],
     ['/dashboard', 'index.html', /^text\/html/],
     ['/sw.js', 'sw.js', /javascript/],
     ['/manifest.webmanifest', 'manifest.webmanifest', /^application\/manifest\+json/],
@@ -122,6 +123,80 @@ describe('the SPA files through the gateway', () => {
     expect(readFileSync(join(DIST, script), 'utf8')).not.toContain('sourceMappingURL');
     expect((await get(`${script}.map`, 'gzip')).status).toBe(404);
     expect((await get('/sw.js.map')).status).toBe(404);
+  });
+});
+
+/** What a reader sees of an HTML page without running its scripts: its text, tags and comments left out. */
+function visibleText(html: string): string {
+  const body = html.slice(html.indexOf('<body'));
+  return body
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+function titleOf(html: string): string | undefined {
+  return /<title>([^<]*)<\/title>/.exec(html)?.[1];
+}
+
+function metaContent(html: string, key: string): string | undefined {
+  return new RegExp(`<meta\\s+(?:name|property)="${key}"\\s+content="([^"]*)"`).exec(html)?.[1];
+}
+
+describe('the public pages through the gateway', () => {
+  it('should send the landing page drawn in its HTML, before any script runs', async () => {
+    const html = decoded(await get('/', 'gzip, br')).toString('utf8');
+    const text = visibleText(html);
+
+    expect(text).toContain('Turn your selfies into realistic AI photos');
+    for (const section of [
+      'From selfies to studio photos in four steps',
+      'One model, endless looks',
+      'Pay only for what you create',
+      'Loved by creators',
+      'Ready to Train Your Personal AI Model?',
+    ]) {
+      expect(text).toContain(section);
+    }
+    expect(text).toContain('Each generation costs 5 credits');
+    expect(text).toMatch(/How It Works .*Examples .*Scene Explorer .*Pricing/);
+    expect(text).toContain('© 2025 Likeness. All rights reserved.');
+    // The hero's four examples are in the HTML, fetched first.
+    expect(html.match(/<img [^>]*fetchpriority="high"/gi)).toHaveLength(4);
+    expect(html).toMatch(
+      /<source type="image\/avif" srcset="\/images\/examples\/professional-headshot-320\.avif 320w/i,
+    );
+    expect(titleOf(html)).toBe('Likeness — AI avatars from your selfies');
+    expect(metaContent(html, 'og:title')).toBe('Likeness — AI avatars from your selfies');
+    expect(metaContent(html, 'og:image')).toBe('/images/share-preview.jpg');
+  });
+
+  it.each([
+    ['/about', 'About Likeness', 'About · Likeness'],
+    ['/privacy-policy', 'Last updated June 14, 2025', 'Privacy Policy · Likeness'],
+    ['/terms-of-service', 'Last updated June 14, 2025', 'Terms of Service · Likeness'],
+    ['/cookie-policy', 'Last updated June 14, 2025', 'Cookie Policy · Likeness'],
+    ['/scene-explorer', 'Transformation Scene Explorer', 'Transformation Scene Explorer · Likeness'],
+  ])('should send %s drawn, with its own title and link preview', async (path, content, title) => {
+    const html = decoded(await get(path, 'gzip, br')).toString('utf8');
+
+    expect(visibleText(html)).toContain(content);
+    expect(titleOf(html)).toBe(title);
+    expect(metaContent(html, 'og:title')).toBe(title);
+    expect(metaContent(html, 'description')).toBe(metaContent(html, 'og:description'));
+    expect(metaContent(html, 'description')).not.toBe(
+      metaContent(readFileSync(join(DIST, 'index.html'), 'utf8'), 'description'),
+    );
+  });
+
+  it('should send a signed-in screen the empty app shell, drawn by the app', async () => {
+    const html = decoded(await get('/dashboard', 'gzip')).toString('utf8');
+
+    expect(html).toContain('<div id="root"></div>');
+    expect(visibleText(html).trim()).toBe('');
   });
 });
 

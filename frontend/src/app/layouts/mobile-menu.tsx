@@ -1,9 +1,12 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { overlayClasses } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
+
+// The sheet's dialog code loads when the menu is first opened, not with the page.
+const MobileMenuSheet = lazy(() =>
+  import('./mobile-menu-sheet').then((module) => ({ default: module.MobileMenuSheet })),
+);
 
 interface MobileMenuProps {
   /** The menu's entries; `close` shuts the menu (after a link is followed, say). */
@@ -17,36 +20,35 @@ interface MobileMenuProps {
  */
 export function MobileMenu({ children, className }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label="Open menu" className={className}>
-          <Menu className="size-5" aria-hidden="true" />
-        </Button>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className={overlayClasses} />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className={cn(
-            'fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col gap-2 overflow-y-auto border-l bg-background p-5 shadow-2xl outline-none',
-            'data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
-          )}
-        >
-          <div className="mb-2 flex items-center justify-between">
-            <DialogPrimitive.Title className="text-lg font-semibold tracking-tight">Menu</DialogPrimitive.Title>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon-sm" aria-label="Close menu">
-                <X className="size-5" aria-hidden="true" />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
-          {children(close)}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon-sm"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={className}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-5" aria-hidden="true" />
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuSheet open={open} onOpenChange={setOpen} returnFocusTo={button}>
+            {children(close)}
+          </MobileMenuSheet>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -20,11 +20,8 @@ export function RootLayout() {
       <OfflineBanner />
       <FloatingCardStack>
         <InstallPromptCard />
-        {supportsServiceWorkers ? (
-          <Suspense fallback={null}>
-            <UpdatePrompt />
-          </Suspense>
-        ) : null}
+        {/* The boundary is always there, so a prerendered page (no service workers in Node) hydrates. */}
+        <Suspense fallback={null}>{supportsServiceWorkers ? <UpdatePrompt /> : null}</Suspense>
       </FloatingCardStack>
       <ScrollRestoration />
     </>

@@ -7,7 +7,8 @@ export type ConnectionStatus = 'online' | 'offline' | 'back-online';
 
 /** The browser's connection as the offline banner shows it. */
 export function useConnectionStatus(): ConnectionStatus {
-  const [status, setStatus] = useState<ConnectionStatus>(() => (navigator.onLine ? 'online' : 'offline'));
+  // Online unless the browser says otherwise (Node's `navigator`, prerendering the pages, has no `onLine`).
+  const [status, setStatus] = useState<ConnectionStatus>(() => (navigator.onLine === false ? 'offline' : 'online'));
 
   useEffect(() => {
     const goOffline = () => setStatus('offline');

@@ -1,0 +1,76 @@
+// Whether the browser takes these pages over without a hydration error is checked on the built
+// pages (gateway/test/browser/public-site.browser-spec.ts): React's server and client renderers
+// cannot share one test's JavaScript realm.
+import { describe, expect, it } from 'vitest';
+// The app's own index.html, as the build's prerendering fills it.
+import template from '../../index.html?raw';
+import { pageFileName, pageHtml } from './page-html';
+import { PRERENDERED_PATHS, renderPage } from './render-page';
+
+describe('renderPage', () => {
+  it("should draw the landing page as a visitor's first view: the examples, no packs yet", async () => {
+    const { html, meta } = await renderPage('/');
+
+    expect(html).toMatch(
+      /<h1 id="hero-title"[^>]*>Turn your selfies into <span[^>]*>realistic AI photos<\/span><\/h1>/,
+    );
+    expect(html).toContain('aria-label="Example avatars"');
+    expect(html).toMatch(/href="\/auth"[^>]*>Log In<\/a>/);
+    // The packs and the support address are the server's, filled in when the app runs.
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('our support team');
+    expect(meta.title).toBe('Likeness — AI avatars from your selfies');
+  });
+
+  it.each([
+    ['/about', 'About Likeness', 'About · Likeness'],
+    ['/privacy-policy', 'Privacy Policy', 'Privacy Policy · Likeness'],
+    ['/terms-of-service', 'Terms of Service', 'Terms of Service · Likeness'],
+    ['/cookie-policy', 'Cookie Policy', 'Cookie Policy · Likeness'],
+    ['/scene-explorer', 'Transformation Scene Explorer', 'Transformation Scene Explorer · Likeness'],
+  ])('should draw the lazy route %s whole, with its own title', async (path, heading, title) => {
+    const { html, meta } = await renderPage(path);
+
+    expect(PRERENDERED_PATHS).toContain(path);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+    expect(meta.title).toBe(title);
+  });
+});
+
+describe('pageHtml', () => {
+  it("should put the page in #root and its texts in the title and the description's meta tags, escaped", () => {
+    const page = pageHtml(template, {
+      html: '<main>Hi</main>',
+      meta: { title: 'Terms & "Rules" · Likeness', description: 'Read <this>.' },
+    });
+
+    expect(page).toContain('<div id="root"><main>Hi</main></div>');
+    expect(page).toContain('<title>Terms &amp; &quot;Rules&quot; · Likeness</title>');
+    expect(page).toMatch(/name="description"\s+content="Read &lt;this&gt;\."/);
+    expect(page).toContain('<meta property="og:title" content="Terms &amp; &quot;Rules&quot; · Likeness" />');
+    expect(page).toMatch(/name="twitter:description"\s+content="Read &lt;this&gt;\."/);
+    // The rest of index.html stays as it is: the link preview's picture, the scripts.
+    expect(page).toContain('<meta property="og:image" content="/images/share-preview.jpg" />');
+    expect(page).toContain('<script type="module" src="/src/main.tsx"></script>');
+  });
+
+  it('should refuse an index.html whose #root or meta tags it cannot find', () => {
+    const page = { html: '', meta: { title: 'T', description: 'D' } };
+
+    expect(() => pageHtml(template.replace('<div id="root"></div>', '<div id="app"></div>'), page)).toThrow(
+      'index.html has no empty <div id="root">',
+    );
+    expect(() => pageHtml(template.replace('og:title', 'og:name'), page)).toThrow('og:title');
+  });
+
+  it('should name the files after the paths', () => {
+    expect(PRERENDERED_PATHS.map(pageFileName)).toEqual([
+      'index.html',
+      'about.html',
+      'privacy-policy.html',
+      'terms-of-service.html',
+      'cookie-policy.html',
+      'scene-explorer.html',
+    ]);
+  });
+});
