@@ -32,3 +32,4 @@ export * from './servers/s3-server.js';
 export * from './replicate-stand-in.js';
 export * from './mail-catcher.js';
 export * from './snapshot-paging.js';
+export * from './metrics-scrape.js';
