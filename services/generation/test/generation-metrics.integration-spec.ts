@@ -9,7 +9,7 @@ import {
 } from '@likeness/testing';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ProviderRateLimiter } from '../src/workers/provider-rate-limiter.js';
-import { type GenerationUnderTest, startGeneration, trainedVersion } from './generation-harness.js';
+import { type GenerationUnderTest, startGeneration, startGenerationOnReplicate } from './generation-harness.js';
 
 /**
  * What an on-call engineer's dashboard reads from a generation worker's `/metrics` (its health
@@ -103,22 +103,12 @@ describe('generation metrics on Replicate', () => {
   let standIn: ReplicateStandIn;
   let sut: GenerationUnderTest;
   let workerUrl: string;
-  let version: string;
 
   beforeAll(async () => {
     standIn = await startReplicateStandIn();
-    version = await trainedVersion(standIn);
-    sut = await startGeneration(
-      'genmetricsrep',
-      {
-        GENERATION_ROLE: 'api',
-        REPLICATE_API_TOKEN: standIn.apiToken,
-        REPLICATE_API_URL: standIn.url,
-        JOB_MAX_ATTEMPTS: '3',
-      },
-      { modelVersion: () => version },
-    );
-    workerUrl = await (await sut.startReplica({ GENERATION_ROLE: 'worker' })).app.getUrl();
+    let worker: Worker;
+    ({ sut, worker } = await startGenerationOnReplicate('genmetricsrep', standIn));
+    workerUrl = await worker.app.getUrl();
   });
 
   afterEach(async () => {
