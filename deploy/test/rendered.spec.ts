@@ -20,6 +20,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
 import { gatewayConfigSchema } from '../../gateway/src/gateway.config.js';
 import '../../gateway/src/http/request-metrics.js';
+import '../../services/generation/src/generation-metrics.js';
 import { authConfigSchema } from '../../services/auth/src/auth.config.js';
 import { billingConfigSchema } from '../../services/billing/src/billing.config.js';
 import { generationConfigSchema } from '../../services/generation/src/generation.config.js';
@@ -574,7 +575,7 @@ describe('monitoring (production overlay)', () => {
     (panel.targets ?? []).map((target: Obj) => String(target.expr)),
   );
 
-  /** Every metric the apps export (the kit's, the gateway's, Node's defaults) and Prometheus' own `up`. */
+  /** Every metric the apps export (the kit's, the gateway's, generation's, Node's defaults) and Prometheus' own `up`. */
   const exported = async () =>
     new Set(['up', ...(await metricsRegistry.getMetricsAsJSON()).map((metric) => metric.name)]);
   const metricsIn = (expression: string) =>

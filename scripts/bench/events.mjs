@@ -7,6 +7,11 @@
 //  2. Idle streams: BENCH_STREAMS event streams held open (one user; its cap raised for the run),
 //     the gateway's resident memory before and after (after a heartbeat has gone to every stream),
 //     and GET /api/user's latency at BENCH_RATE requests/s for BENCH_SECONDS without and with them.
+//  3. Waiting tabs (./lib/waiting-tabs.mjs, a stack of its own with a long training and long
+//     generations): the requests the SPA in headless Chromium makes in BENCH_TAB_SECONDS on the
+//     Models page while a training runs and on the Create page while a generation runs, with the
+//     live events and with the stream refused (its polling fallback).
+// BENCH_PARTS picks some of them (default `latency,streams,tabs`).
 // Its own database and NATS namespace, removed at the end; everything on 127.0.0.1. Uses
 // DATABASE_URL / NATS_URL like the tests. Results go to docs/benchmarks.md by hand.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,10 +20,10 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { apiCaller } from './lib/api.mjs';
+import { apiCaller, buyPackage, trainBenchModel } from './lib/api.mjs';
 import { createBenchEnvironment } from './lib/bench-environment.mjs';
-import { selfie } from './lib/images.mjs';
 import { httpGetter, openLoop, quantile, summarize } from './lib/load.mjs';
+import { measureWaitingTabs } from './lib/waiting-tabs.mjs';
 
 const { freePort, migrateAll, startStack } = await import('../../libs/devstack/dist/index.js');
 
@@ -27,6 +32,7 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const HEARTBEAT_MS = 15_000;
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,streams,tabs').split(','));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'likeness-bench-events-'));
 const bench = await createBenchEnvironment('events', {
@@ -55,41 +61,9 @@ async function prepareUser(call) {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
-  for (let pack = 0; pack < 4; pack += 1) {
-    const intent = await call('/api/create-payment-intent', {
-      method: 'POST',
-      body: { packageId: 'professional' },
-      cookie,
-    });
-    const paymentIntentId = intent.json.paymentIntentId;
-    await call('/api/local-payments/confirm', {
-      method: 'POST',
-      body: { paymentIntentId, cardNumber: '4242 4242 4242 4242' },
-      cookie,
-    });
-    await call('/api/confirm-payment', { method: 'POST', body: { paymentIntentId }, cookie });
-  }
-  const form = new FormData();
-  for (let index = 0; index < 12; index += 1)
-    form.append('selfies', new Blob([await selfie(index)], { type: 'image/jpeg' }), `s${index}.jpg`);
-  const uploaded = await call('/api/upload-selfies', { method: 'POST', body: form, cookie });
-  const trained = await call('/api/train-model', {
-    method: 'POST',
-    body: {
-      modelName: 'Bench model',
-      triggerWord: 'bench_face',
-      referenceImageIds: uploaded.json.uploadedFiles.map((file) => file.id),
-    },
-    cookie,
-  });
-  if (trained.status !== 201)
-    throw new Error(`train-model answered ${trained.status}: ${JSON.stringify(trained.json)}`);
-  for (;;) {
-    const models = await call('/api/custom-models', { cookie });
-    if (models.json.find((model) => model.id === trained.json.id)?.status === 'completed') break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { cookie, modelId: trained.json.id };
+  for (let pack = 0; pack < 4; pack += 1) await buyPackage(call, cookie, 'professional');
+  const modelId = await trainBenchModel(call, cookie, { modelName: 'Bench model', triggerWord: 'bench_face' });
+  return { cookie, modelId };
 }
 
 /**
@@ -141,22 +115,43 @@ let stack;
 let nats;
 const streams = [];
 const db = new pg.Client({ connectionString: env.DATABASE_URL });
+console.log(`Date: ${new Date().toISOString()}`);
+console.log(
+  `Machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}`,
+);
 try {
-  await migrateAll({ env });
-  stack = await startStack({ env, port: await freePort(), output: { dir: dataDir }, readyTimeoutMs: 180_000 });
-  const port = Number(new URL(stack.url).port);
-  const call = apiCaller(stack.url);
-  const { cookie, modelId } = await prepareUser(call);
-  await db.connect();
-  const gatewayPid = stack.children.get('gateway').pid;
-  console.log(`Date: ${new Date().toISOString()}`);
-  console.log(
-    `Machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')}`,
-  );
+  // The first stack serves parts 1 and 2; the waiting tabs start their own.
+  if (PARTS.has('latency') || PARTS.has('streams')) {
+    await migrateAll({ env });
+    stack = await startStack({ env, port: await freePort(), output: { dir: dataDir }, readyTimeoutMs: 180_000 });
+    const port = Number(new URL(stack.url).port);
+    const call = apiCaller(stack.url);
+    const { cookie, modelId } = await prepareUser(call);
+    await db.connect();
+    const gatewayPid = stack.children.get('gateway').pid;
 
-  // 1. GenerationCompleted → the event stream.
+    if (PARTS.has('latency')) await measureLatency({ port, call, cookie, modelId });
+    if (PARTS.has('streams')) await measureIdleStreams({ port, cookie, gatewayPid });
+  }
+} finally {
+  for (const stream of streams) stream.close();
+  await nats?.close();
+  await db.end().catch(() => undefined);
+  await stack?.stop();
+  await bench.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (PARTS.has('tabs')) await measureWaitingTabs();
+console.log(
+  `\nLoad average at the end: ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}`,
+);
+
+/** 1. GenerationCompleted → the event stream. */
+async function measureLatency({ port, call, cookie, modelId }) {
   const onStream = new Map();
   const onNats = new Map();
   nats = await connect({ servers: bench.natsUrl });
@@ -197,8 +192,10 @@ try {
   console.log(
     `GenerationCompleted → a NATS subscriber: ${stats(jobIds.filter((id) => onNats.has(id)).map((id) => onNats.get(id) - committed.get(id)))}`,
   );
+}
 
-  // 2. Idle streams.
+/** 2. Idle streams. */
+async function measureIdleStreams({ port, cookie, gatewayPid }) {
   const get = httpGetter(port);
   const readUser = async () => {
     const { status } = await get('/api/user', { cookie });
@@ -226,11 +223,4 @@ try {
     `GET /api/user at ${RATE}/s, ${name}: p50 ${summary.p50.toFixed(1)} ms, p99 ${summary.p99.toFixed(1)} ms, errors ${summary.errors}`;
   console.log(line('no streams', without));
   console.log(line(`${STREAMS} streams`, withStreams));
-} finally {
-  for (const stream of streams) stream.close();
-  await nats?.close();
-  await db.end().catch(() => undefined);
-  await stack?.stop();
-  await bench.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
 }

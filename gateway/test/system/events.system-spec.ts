@@ -35,8 +35,9 @@ async function signUp(username: string): Promise<{ session: Session; userId: num
   return { session, userId: user.json.id as number };
 }
 
-async function open(session: Session, lastEventId?: string): Promise<OpenedEventStream> {
-  const stream = await openEventStream(stack.url, { cookie: session.cookie, ...(lastEventId ? { lastEventId } : {}) });
+/** Opens the session's stream on the first gateway, or on the one at `url`. */
+async function open(session: Session, lastEventId?: string, url = stack.url): Promise<OpenedEventStream> {
+  const stream = await openEventStream(url, { cookie: session.cookie, ...(lastEventId ? { lastEventId } : {}) });
   opened.push(stream);
   return stream;
 }
@@ -105,6 +106,42 @@ it('resumes a dropped stream from Last-Event-ID without missing or repeating an 
   await publishCredits(userId, 13, 3);
   await resumed.waitForMessages(10, 'the 7 missed events and 3 new ones');
   expect(balances(resumed)).toEqual(Array.from({ length: 10 }, (_, index) => 6 + index));
+});
+
+it('resumes on another gateway with exactly the missed events, in order, and only its own', async () => {
+  // Two replicas behind one load balancer, each with its own consumer of the events stream: the
+  // browser's reconnection lands on the other one.
+  const other = await stack.addGateway();
+  const ann = await signUp('events_hop_ann');
+  const bob = await signUp('events_hop_bob');
+  const onFirst = await open(ann.session);
+  await waitFor(async () => onFirst.comments.includes('connected'), { what: 'the stream open on the first gateway' });
+  await publishCredits(ann.userId, 1, 1);
+  const [seen] = await onFirst.waitForMessages(1, 'the first event on the first gateway');
+  onFirst.abort();
+
+  // While the browser is away, its user's events and another user's, interleaved.
+  for (let balance = 2; balance <= 6; balance += 1) {
+    await publishCredits(ann.userId, balance, 1);
+    await publishCredits(bob.userId, 100 + balance, 1);
+  }
+  const onOther = await open(ann.session, seen!.id, other.url);
+  expect(onOther.status).toBe(200);
+  // After the resume, live through the other gateway's own consumer.
+  await publishCredits(bob.userId, 200, 1);
+  await publishCredits(ann.userId, 7, 1);
+
+  await onOther.waitForMessages(6, 'the 5 missed events and the new one on the other gateway');
+  // A heartbeat after the new event: anything repeated or another user's would be here by now.
+  const beats = onOther.comments.filter((comment) => comment === 'heartbeat').length;
+  await waitFor(async () => onOther.comments.filter((comment) => comment === 'heartbeat').length > beats, {
+    what: 'a heartbeat after the last event',
+  });
+  expect(balances(onOther)).toEqual([2, 3, 4, 5, 6, 7]);
+  expect(onOther.messages.map((message) => message.event)).toEqual(Array.from({ length: 6 }, () => 'credits.changed'));
+  const ids = onOther.messages.map((message) => Number(message.id));
+  expect(ids[0]).toBeGreaterThan(Number(seen!.id));
+  expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
 });
 
 it('asks the client to read everything again when Last-Event-ID is beyond what it can replay', async () => {

@@ -15,15 +15,15 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const SERVICES = ['auth', 'billing', 'media', 'training', 'generation', 'reporting'] as const;
 /** A generation worker process: `generation-worker-<n>`, from 1. */
 export type WorkerApp = `generation-worker-${number}`;
-export type App = (typeof SERVICES)[number] | 'gateway' | WorkerApp;
+/** Another gateway beside the first (replicas behind one load balancer): `gateway-<n>`, from 2. */
+export type GatewayReplica = `gateway-${number}`;
+export type App = (typeof SERVICES)[number] | 'gateway' | GatewayReplica | WorkerApp;
 
 const isWorker = (app: App): app is WorkerApp => app.startsWith('generation-worker-');
+const isGateway = (app: App): app is 'gateway' | GatewayReplica => app === 'gateway' || app.startsWith('gateway-');
 
 const entry = (app: App) =>
-  join(
-    ROOT,
-    app === 'gateway' ? 'gateway/dist/main.js' : `services/${isWorker(app) ? 'generation' : app}/dist/main.js`,
-  );
+  join(ROOT, isGateway(app) ? 'gateway/dist/main.js' : `services/${isWorker(app) ? 'generation' : app}/dist/main.js`);
 
 /** Settings for one app only, over the shared ones (e.g. a service's own database role). */
 export type AppEnv = Partial<Record<string, Record<string, string>>>;
@@ -101,7 +101,13 @@ export interface Stack {
   /** Starts an app left down by `crash` again, as it was launched, and waits until the stack is ready. */
   start(app: App): Promise<void>;
   /**
-   * Stops the gateway first (no new work), then the generation workers, then the services; each
+   * Starts one more gateway on the same services, NATS and secrets (a replica behind the same load
+   * balancer) on a port of its own, and resolves with its name and URL once it is ready. It stops
+   * with the stack.
+   */
+  addGateway(): Promise<{ app: GatewayReplica; url: string }>;
+  /**
+   * Stops the gateways first (no new work), then the generation workers, then the services; each
    * gets SIGTERM and, after the grace period, SIGKILL. Nothing is restarted from then on.
    */
   stop(graceMs?: number): Promise<void>;
@@ -160,7 +166,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       env: {
         ...process.env,
         ...options.env,
-        ...options.appEnv?.[isWorker(app) ? 'generation' : app],
+        ...options.appEnv?.[isWorker(app) ? 'generation' : isGateway(app) ? 'gateway' : app],
         // The workers' own settings (their NATS user) over generation's.
         ...(isWorker(app) ? options.appEnv?.['generation-worker'] : {}),
         ...extraEnv,
@@ -219,12 +225,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     (_, index) => `generation-worker-${index + 1}` as const,
   );
   for (const worker of workers) launch(worker, { HTTP_HOST: host, HTTP_PORT: '0', GENERATION_ROLE: 'worker' });
-  launch('gateway', {
+  const gatewayEnv = (port: number) => ({
     HOST: host,
-    PORT: String(options.port),
+    PORT: String(port),
     MEDIA_URL: `http://${host}:${mediaPort}`,
     ...(options.staticDir ? { STATIC_DIR: options.staticDir } : {}),
   });
+  launch('gateway', gatewayEnv(options.port));
+  const gatewayReplicas: GatewayReplica[] = [];
 
   const url = `http://${host}:${options.port}`;
 
@@ -248,7 +256,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stopping = true;
     for (const state of restarts.values()) clearTimeout(state.timer);
     // Workers finish their jobs through the services, so the services stop last.
-    await stopApp('gateway', graceMs);
+    await Promise.all(['gateway' as const, ...gatewayReplicas].map((gateway) => stopApp(gateway, graceMs)));
     await Promise.all(workers.map((worker) => stopApp(worker, graceMs)));
     await Promise.all(SERVICES.map((service) => stopApp(service, graceMs)));
   };
@@ -276,19 +284,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitUntilReady();
   };
 
+  const addGateway = async () => {
+    const app: GatewayReplica = `gateway-${gatewayReplicas.length + 2}`;
+    const port = await freePort();
+    gatewayReplicas.push(app);
+    launch(app, gatewayEnv(port));
+    const replicaUrl = `http://${host}:${port}`;
+    await waitUntilReady(replicaUrl);
+    return { app, url: replicaUrl };
+  };
+
   const crashAndRestart = async (app: App) => {
     await crash(app);
     await start(app);
   };
 
-  const waitUntilReady = async () => {
+  /** Waits until the gateway at `gatewayUrl` reports every service ready. */
+  const waitUntilReady = async (gatewayUrl = url) => {
     const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
     let last = 'no answer';
     while (Date.now() < deadline) {
       options.signal?.throwIfAborted();
       if (exited.size > 0) throw new Error(`${[...exited].join(', ')} exited during start-up`);
       try {
-        const response = await fetch(`${url}/readyz`);
+        const response = await fetch(`${gatewayUrl}/readyz`);
         last = `${response.status} ${await response.text()}`;
         if (response.ok) return;
       } catch (error) {
@@ -296,7 +315,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    throw new Error(`The stack did not become ready at ${url}: ${last}`);
+    throw new Error(`The stack did not become ready at ${gatewayUrl}: ${last}`);
   };
 
   try {
@@ -312,6 +331,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     crash,
     start,
     crashAndRestart,
+    addGateway,
     expectExit,
     unexpectedExits: () => [...unexpected],
     children,

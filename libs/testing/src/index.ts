@@ -33,3 +33,4 @@ export * from './replicate-stand-in.js';
 export * from './mail-catcher.js';
 export * from './snapshot-paging.js';
 export * from './nats-users.js';
+export * from './metrics-scrape.js';

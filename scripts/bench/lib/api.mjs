@@ -27,8 +27,8 @@ export async function buyPackage(call, cookie, packageId) {
   await call('/api/confirm-payment', { method: 'POST', body: { paymentIntentId }, cookie });
 }
 
-/** Uploads 12 selfies and trains a model on them (30 credits); returns its id once it is completed. */
-export async function trainBenchModel(call, cookie, { modelName, triggerWord }) {
+/** Uploads 12 selfies and starts training a model on them (30 credits); returns its id at once. */
+export async function startBenchTraining(call, cookie, { modelName, triggerWord }) {
   const { selfie } = await import('./images.mjs');
   const form = new FormData();
   for (let index = 0; index < 12; index += 1)
@@ -39,9 +39,17 @@ export async function trainBenchModel(call, cookie, { modelName, triggerWord }) 
     body: { modelName, triggerWord, referenceImageIds: uploaded.json.uploadedFiles.map((file) => file.id) },
     cookie,
   });
+  if (trained.status !== 201)
+    throw new Error(`train-model answered ${trained.status}: ${JSON.stringify(trained.json)}`);
+  return trained.json.id;
+}
+
+/** Uploads 12 selfies and trains a model on them (30 credits); returns its id once it is completed. */
+export async function trainBenchModel(call, cookie, model) {
+  const id = await startBenchTraining(call, cookie, model);
   for (;;) {
     const models = await call('/api/custom-models', { cookie });
-    if (models.json.find((model) => model.id === trained.json.id)?.status === 'completed') return trained.json.id;
+    if (models.json.find((candidate) => candidate.id === id)?.status === 'completed') return id;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

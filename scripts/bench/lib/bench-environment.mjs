@@ -44,18 +44,25 @@ export async function createBenchEnvironment(label, extra = {}) {
 
 /**
  * A whole stack from the build on a bench environment of its own, its database migrated:
- * `generationWorkers` worker processes beside the rest.
- * @param {string} label  @param {{ dataDir: string, generationWorkers: number, env: Record<string, string> }} options
+ * `generationWorkers` worker processes beside the rest, serving the SPA from `staticDir` if given.
+ * @param {string} label  @param {{ dataDir: string, generationWorkers?: number, staticDir?: string, env: Record<string, string> }} options
  */
-export async function startBenchStack(label, { dataDir, generationWorkers, env }) {
+export async function startBenchStack(label, { dataDir, generationWorkers, staticDir, env }) {
   const { freePort, migrateAll, startStack } = await import('../../../libs/devstack/dist/index.js');
   const bench = await createBenchEnvironment(label, { DATA_DIR: dataDir, ...env });
-  await migrateAll({ env: bench.env });
-  const stack = await startStack({
-    env: bench.env,
-    port: await freePort(),
-    output: { dir: dataDir },
-    generationWorkers,
-  });
-  return { bench, stack };
+  try {
+    await migrateAll({ env: bench.env });
+    const stack = await startStack({
+      env: bench.env,
+      port: await freePort(),
+      output: { dir: dataDir },
+      readyTimeoutMs: 180_000,
+      ...(generationWorkers ? { generationWorkers } : {}),
+      ...(staticDir ? { staticDir } : {}),
+    });
+    return { bench, stack };
+  } catch (error) {
+    await bench.cleanup();
+    throw error;
+  }
 }

@@ -361,3 +361,29 @@ export async function trainedVersion(standIn: ReplicateStandIn): Promise<string>
   });
   return trained.output!.version;
 }
+
+/**
+ * Generation on the Replicate stand-in as it scales: a request side (with a model trained on the
+ * stand-in, JOB_MAX_ATTEMPTS 3) and a worker process beside it.
+ */
+export async function startGenerationOnReplicate(
+  label: string,
+  standIn: ReplicateStandIn,
+): Promise<{
+  sut: GenerationUnderTest;
+  worker: Awaited<ReturnType<GenerationUnderTest['startReplica']>>;
+  version: string;
+}> {
+  const version = await trainedVersion(standIn);
+  const sut = await startGeneration(
+    label,
+    {
+      GENERATION_ROLE: 'api',
+      REPLICATE_API_TOKEN: standIn.apiToken,
+      REPLICATE_API_URL: standIn.url,
+      JOB_MAX_ATTEMPTS: '3',
+    },
+    { modelVersion: () => version },
+  );
+  return { sut, worker: await sut.startReplica({ GENERATION_ROLE: 'worker' }), version };
+}

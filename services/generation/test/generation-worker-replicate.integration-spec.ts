@@ -3,7 +3,7 @@ import { DomainError } from '@likeness/nest-kit';
 import { type ReplicateStandIn, startReplicateStandIn, waitFor } from '@likeness/testing';
 import { FailureReasons } from '../src/jobs/failure-reasons.js';
 import { JobRunner } from '../src/workers/job-runner.js';
-import { type GenerationUnderTest, startGeneration, trainedVersion } from './generation-harness.js';
+import { type GenerationUnderTest, startGenerationOnReplicate } from './generation-harness.js';
 
 /**
  * The runner's dealings with the prediction provider, against the Replicate stand-in: a request
@@ -19,18 +19,7 @@ describe(`${JobRunner.name} on Replicate`, () => {
 
   beforeAll(async () => {
     standIn = await startReplicateStandIn();
-    version = await trainedVersion(standIn);
-    sut = await startGeneration(
-      'genreplicate',
-      {
-        GENERATION_ROLE: 'api',
-        REPLICATE_API_TOKEN: standIn.apiToken,
-        REPLICATE_API_URL: standIn.url,
-        JOB_MAX_ATTEMPTS: '3',
-      },
-      { modelVersion: () => version },
-    );
-    worker = await sut.startReplica({ GENERATION_ROLE: 'worker' });
+    ({ sut, worker, version } = await startGenerationOnReplicate('genreplicate', standIn));
   });
 
   afterEach(async () => {

@@ -75,13 +75,19 @@ export class TokenBuckets {
     await this.change(key, rule, (tokens) => (tokens >= rule.capacity ? undefined : tokens + amount));
   }
 
-  /** Waits until `key` has a token and takes it (a shared pace, e.g. towards a provider). */
-  async acquire(key: string, rule: TokenBucketRule, signal?: AbortSignal): Promise<void> {
+  /**
+   * Waits until `key` has a token and takes it (a shared pace, e.g. towards a provider). Resolves
+   * with the milliseconds it waited for the budget: 0 when a token was there at once.
+   */
+  async acquire(key: string, rule: TokenBucketRule, signal?: AbortSignal): Promise<number> {
+    let waitedMs = 0;
     for (;;) {
       signal?.throwIfAborted();
       const { allowed, retryAfterMs } = await this.take(key, rule);
-      if (allowed) return;
-      await sleep(retryAfterMs + Math.random() * 20, undefined, signal ? { signal } : {});
+      if (allowed) return waitedMs;
+      const pause = retryAfterMs + Math.random() * 20;
+      await sleep(pause, undefined, signal ? { signal } : {});
+      waitedMs += pause;
     }
   }
 

@@ -51,7 +51,7 @@ export class AbandonedJobsSweeper {
     const jsm = stale.length > 0 ? await jetstreamManager(this.nats) : undefined;
     for (const { id } of stale) {
       if (jsm && (await isJobQueued(jsm, this.settings, runGenerationJob, id))) continue;
-      if (await this.transitions.fail(id, FailureReasons.abandoned)) failed += 1;
+      if (await this.transitions.fail(id, { cause: 'abandoned', reason: FailureReasons.abandoned })) failed += 1;
     }
     if (failed > 0) this.logger.warn(`Failed ${failed} abandoned generation job(s); their credits go back`);
     return failed;

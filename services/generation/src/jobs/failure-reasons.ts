@@ -1,3 +1,5 @@
+import type { JobOutcome } from '../generation-metrics.js';
+
 /** Why a job failed, in words for the person who asked for it. Each says what it cost: nothing. */
 export const FailureReasons = {
   modelGone: 'The model was deleted or is no longer ready. Your credits were not charged.',
@@ -13,6 +15,15 @@ export const FailureReasons = {
   invalidOutput: (detail: string) =>
     `The image provider returned an image we could not keep (${detail}). Your credits were not charged.`,
 } as const;
+
+/** Why a job failed, in one word, for the metrics (the reasons' words vary with the provider's). */
+export type FailureCause = Exclude<JobOutcome, 'completed'>;
+
+/** A job's failure: the words its owner reads and the kind of failure it is. */
+export interface JobFailure {
+  cause: FailureCause;
+  reason: string;
+}
 
 /** Provider words can be long or technical: keep the first sentence, briefly. */
 export function shortDetail(text: string | undefined, fallback: string): string {

@@ -21,7 +21,13 @@ export async function downloadOutput(url: string): Promise<{ bytes: Buffer; cont
   try {
     response = await fetch(parsed, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), redirect: 'follow' });
   } catch (error) {
-    throw new ProviderUnavailableError(`Downloading a prediction output failed: ${(error as Error).message}`);
+    throw new ProviderUnavailableError(
+      `Downloading a prediction output failed: ${(error as Error).message}`,
+      undefined,
+      {
+        cause: error,
+      },
+    );
   }
   if (!response.ok || !response.body) {
     throw new ProviderUnavailableError(`Downloading a prediction output answered ${response.status}`, response.status);

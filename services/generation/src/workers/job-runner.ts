@@ -12,7 +12,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { type GenerationConfig, predictionWebhookUrl } from '../generation.config.js';
-import { FailureReasons, shortDetail } from '../jobs/failure-reasons.js';
+import { type GenerationStage, type ProviderOperation, generationMetrics } from '../generation-metrics.js';
+import { FailureReasons, type JobFailure, shortDetail } from '../jobs/failure-reasons.js';
 import { GenerationJob } from '../jobs/generation-job.entity.js';
 import { JobTransitions } from '../jobs/job-transitions.js';
 import { ModelImages, OBJECT_STORAGE, PREDICTION_PROVIDER } from '../providers/prediction-provider.provider.js';
@@ -20,12 +21,17 @@ import { type PredictionWatch, PredictionWakeups } from '../webhooks/prediction-
 import { PROVIDER_RATE_LIMITER } from './workers.providers.js';
 import type { ProviderRateLimiter } from './provider-rate-limiter.js';
 import { OutputRejectedError, downloadOutput } from './download-output.js';
+import { providerErrorKind } from './provider-error-kind.js';
 
 /** What became of one delivery of a job. */
 export type RunOutcome = 'completed' | 'failed' | 'skipped';
 
 /** Refused for good: another attempt will not help, the job fails with this reason. */
-class JobRefused extends Error {}
+class JobRefused extends Error {
+  constructor(readonly failure: JobFailure) {
+    super(failure.reason);
+  }
+}
 
 const hasCode = (error: unknown, ...codes: ErrorCode[]) =>
   error instanceof DomainError && (codes as string[]).includes(error.code);
@@ -34,7 +40,8 @@ const hasCode = (error: unknown, ...codes: ErrorCode[]) =>
  * Runs one delivery of a job, as far as it gets. Every step is safe to repeat after a crash:
  * a prediction already started is adopted (its id is kept on the job), each output is kept by
  * media under `generation:<jobId>:<n>` (the same avatar however often), and the job ends only
- * by a conditional transition. An error thrown from here means "try again later".
+ * by a conditional transition. An error thrown from here means "try again later". Each stage is
+ * timed and each failed provider call counted by kind (generation-metrics.ts).
  */
 @Injectable()
 export class JobRunner {
@@ -62,9 +69,10 @@ export class JobRunner {
       [jobId],
     );
     this.logger.log(`Job ${jobId}: attempt ${delivery} started`);
+    if (delivery === 1) this.observeStage('queued', (Date.now() - job.createdAt.getTime()) / 1000);
     try {
       const started = performance.now();
-      await this.loadModel(job);
+      await this.timed('model', () => this.loadModel(job));
       const predicting = performance.now();
       const prediction = await this.predict(job, signal);
       const keeping = performance.now();
@@ -81,7 +89,7 @@ export class JobRunner {
       }
       return completed ? 'completed' : 'skipped';
     } catch (error) {
-      if (error instanceof JobRefused) return this.fail(job, error.message);
+      if (error instanceof JobRefused) return this.fail(job, error.failure);
       throw error;
     }
   }
@@ -91,7 +99,7 @@ export class JobRunner {
     const job = await this.dataSource.getRepository(GenerationJob).findOneBy({ id: jobId });
     if (!job || job.status !== 'pending') return;
     this.logger.error(`Job ${jobId} failed on its last attempt: ${(error as Error).message}`);
-    await this.fail(job, FailureReasons.gaveUp(this.config.JOB_MAX_ATTEMPTS));
+    await this.fail(job, { cause: 'gave_up', reason: FailureReasons.gaveUp(this.config.JOB_MAX_ATTEMPTS) });
   }
 
   /** The model must still be the person's and completed; its selfies feed the local generator. */
@@ -101,7 +109,7 @@ export class JobRunner {
       this.images.remember(model.version, model.imageKeys);
     } catch (error) {
       if (hasCode(error, 'COMMON.NOT_FOUND', 'TRAINING.MODEL_NOT_READY'))
-        throw new JobRefused(FailureReasons.modelGone);
+        throw new JobRefused({ cause: 'model_gone', reason: FailureReasons.modelGone });
       throw error;
     }
   }
@@ -116,28 +124,36 @@ export class JobRunner {
     try {
       const prediction =
         (job.predictionId ? await this.adopt(job.predictionId) : undefined) ?? (await this.start(job, signal));
-      return this.outcomeOf(await this.waitFor(prediction, watch, signal));
+      return this.outcomeOf(await this.timed('prediction', () => this.waitFor(prediction, watch, signal)));
     } finally {
       watch.close();
     }
   }
 
   private async start(job: GenerationJob, signal?: AbortSignal): Promise<Prediction> {
-    await this.limiter.acquire(signal);
+    const waitedMs = await this.limiter.acquire(signal);
+    if (waitedMs > 0) generationMetrics.rateLimitWaitSeconds.observe(waitedMs / 1000);
     const webhookUrl = predictionWebhookUrl(this.config);
     let prediction: Prediction;
     try {
-      prediction = await this.provider.startPrediction({
-        version: job.modelVersion,
-        prompt: job.promptText,
-        numOutputs: job.numOutputs,
-        tag: job.id,
-        ...(webhookUrl ? { webhookUrl } : {}),
-        ...(job.settings.negativePrompt ? { negativePrompt: job.settings.negativePrompt } : {}),
-      });
+      prediction = await this.timed('start', () =>
+        this.callProvider('start', () =>
+          this.provider.startPrediction({
+            version: job.modelVersion,
+            prompt: job.promptText,
+            numOutputs: job.numOutputs,
+            tag: job.id,
+            ...(webhookUrl ? { webhookUrl } : {}),
+            ...(job.settings.negativePrompt ? { negativePrompt: job.settings.negativePrompt } : {}),
+          }),
+        ),
+      );
     } catch (error) {
       if (error instanceof ProviderRejectedError) {
-        throw new JobRefused(FailureReasons.providerRefused(shortDetail(error.message, `HTTP ${error.status}`)));
+        throw new JobRefused({
+          cause: 'provider_refused',
+          reason: FailureReasons.providerRefused(shortDetail(error.message, `HTTP ${error.status}`)),
+        });
       }
       throw error;
     }
@@ -152,19 +168,27 @@ export class JobRunner {
 
   private outcomeOf(finished: Prediction): Prediction {
     if (finished.status === 'succeeded') {
-      if (!finished.outputs?.length) throw new JobRefused(FailureReasons.predictionFailed('no images came back'));
+      if (!finished.outputs?.length) {
+        throw new JobRefused({
+          cause: 'prediction_failed',
+          reason: FailureReasons.predictionFailed('no images came back'),
+        });
+      }
       return finished;
     }
     throw new JobRefused(
       finished.status === 'canceled'
-        ? FailureReasons.predictionCanceled
-        : FailureReasons.predictionFailed(shortDetail(finished.error, 'an unknown error')),
+        ? { cause: 'prediction_canceled', reason: FailureReasons.predictionCanceled }
+        : {
+            cause: 'prediction_failed',
+            reason: FailureReasons.predictionFailed(shortDetail(finished.error, 'an unknown error')),
+          },
     );
   }
 
   private async adopt(predictionId: string): Promise<Prediction | undefined> {
     try {
-      return await this.provider.getPrediction(predictionId);
+      return await this.callProvider('poll', () => this.provider.getPrediction(predictionId));
     } catch (error) {
       if (error instanceof PredictionNotFoundError) return undefined;
       throw error;
@@ -183,13 +207,14 @@ export class JobRunner {
     let prediction = started;
     while (!isFinished(prediction.status)) {
       if (Date.now() >= deadline) {
-        await this.provider
-          .cancelPrediction(prediction.id)
-          .catch((error: Error) => this.logger.warn(`Cancelling prediction ${prediction.id} failed: ${error.message}`));
-        throw new JobRefused(FailureReasons.timedOut);
+        await this.callProvider('cancel', () => this.provider.cancelPrediction(prediction.id)).catch((error: Error) =>
+          this.logger.warn(`Cancelling prediction ${prediction.id} failed: ${error.message}`),
+        );
+        throw new JobRefused({ cause: 'timed_out', reason: FailureReasons.timedOut });
       }
       await watch.wait(Math.min(pause.next().value, Math.max(0, deadline - Date.now())), signal);
-      prediction = await this.provider.getPrediction(prediction.id);
+      const id = prediction.id;
+      prediction = await this.callProvider('poll', () => this.provider.getPrediction(id));
     }
     return prediction;
   }
@@ -218,18 +243,25 @@ export class JobRunner {
       outputs.map(async (output, index) => {
         const stagingKey = await this.stage(job, output, index);
         try {
-          const avatar = await this.rpc.call(MediaRpc.storeAvatar, {
-            userId: job.userId,
-            promptText: job.promptText,
-            customModelId: job.customModelId,
-            stagingKey,
-            sourceRef: `generation:${job.id}:${index + 1}`,
-          });
+          const avatar = await this.timed('store', () =>
+            this.callProvider('store', () =>
+              this.rpc.call(MediaRpc.storeAvatar, {
+                userId: job.userId,
+                promptText: job.promptText,
+                customModelId: job.customModelId,
+                stagingKey,
+                sourceRef: `generation:${job.id}:${index + 1}`,
+              }),
+            ),
+          );
           await this.showKept(job.id, avatar.id);
           return avatar.id;
         } catch (error) {
           if (hasCode(error, 'MEDIA.INVALID_IMAGE')) {
-            throw new JobRefused(FailureReasons.invalidOutput(shortDetail((error as Error).message, 'unreadable')));
+            throw new JobRefused({
+              cause: 'invalid_output',
+              reason: FailureReasons.invalidOutput(shortDetail((error as Error).message, 'unreadable')),
+            });
           }
           throw error;
         }
@@ -252,17 +284,21 @@ export class JobRunner {
   private async stage(job: GenerationJob, output: string, index: number): Promise<string> {
     if (output.startsWith('staging/')) return output;
     const key = `staging/generations/${job.id}/${index + 1}`;
-    const image = await downloadOutput(output).catch((error: unknown) => {
-      if (error instanceof OutputRejectedError) throw new JobRefused(FailureReasons.invalidOutput(error.message));
-      throw error;
+    await this.timed('download', async () => {
+      const image = await this.callProvider('download', () => downloadOutput(output)).catch((error: unknown) => {
+        if (error instanceof OutputRejectedError) {
+          throw new JobRefused({ cause: 'invalid_output', reason: FailureReasons.invalidOutput(error.message) });
+        }
+        throw error;
+      });
+      await this.storage.put(key, image.bytes, { contentType: image.contentType });
     });
-    await this.storage.put(key, image.bytes, { contentType: image.contentType });
     return key;
   }
 
-  private async fail(job: GenerationJob, reason: string): Promise<RunOutcome> {
-    const failed = await this.transitions.fail(job.id, reason);
-    if (failed) this.logger.warn(`Job ${job.id} failed: ${reason}`);
+  private async fail(job: GenerationJob, failure: JobFailure): Promise<RunOutcome> {
+    const failed = await this.transitions.fail(job.id, failure);
+    if (failed) this.logger.warn(`Job ${job.id} failed: ${failure.reason}`);
     if (job.predictionId) await this.forget(job.predictionId);
     return failed ? 'failed' : 'skipped';
   }
@@ -273,15 +309,40 @@ export class JobRunner {
    * images, then discarded. Cancelling one that has ended changes nothing.
    */
   private async forget(predictionId: string): Promise<void> {
-    await this.provider
-      .cancelPrediction(predictionId)
-      .catch((error: Error) => this.logger.warn(`Cancelling prediction ${predictionId} failed: ${error.message}`));
+    await this.callProvider('cancel', () => this.provider.cancelPrediction(predictionId)).catch((error: Error) =>
+      this.logger.warn(`Cancelling prediction ${predictionId} failed: ${error.message}`),
+    );
     await this.discard(predictionId);
   }
 
   private async discard(predictionId: string): Promise<void> {
-    await this.provider
-      .discardPrediction(predictionId)
-      .catch((error: Error) => this.logger.warn(`Discarding prediction ${predictionId} failed: ${error.message}`));
+    await this.callProvider('discard', () => this.provider.discardPrediction(predictionId)).catch((error: Error) =>
+      this.logger.warn(`Discarding prediction ${predictionId} failed: ${error.message}`),
+    );
+  }
+
+  /** Times one stage of the attempt, whether it ends well or not (a failing stage takes time too). */
+  private async timed<T>(stage: GenerationStage, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.observeStage(stage, (performance.now() - started) / 1000);
+    }
+  }
+
+  private observeStage(stage: GenerationStage, seconds: number): void {
+    generationMetrics.stageSeconds.observe({ stage, provider: this.provider.kind }, Math.max(0, seconds));
+  }
+
+  /** Calls the provider (or media with its output), counting a failure by its kind; the caller decides what it means. */
+  private async callProvider<T>(operation: ProviderOperation, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      const kind = providerErrorKind(error);
+      if (kind) generationMetrics.providerErrors.inc({ provider: this.provider.kind, operation, kind });
+      throw error;
+    }
   }
 }

@@ -28,8 +28,8 @@ export class ProviderRateLimiter {
     return this.perMinute > 0;
   }
 
-  /** Waits until the account may send one more prediction, and takes that turn. */
-  async acquire(signal?: AbortSignal): Promise<void> {
-    if (this.limited) await this.buckets.acquire('predictions', this.rule, signal);
+  /** Waits until the account may send one more prediction, and takes that turn; resolves with the milliseconds waited. */
+  async acquire(signal?: AbortSignal): Promise<number> {
+    return this.limited ? this.buckets.acquire('predictions', this.rule, signal) : 0;
   }
 }
