@@ -172,6 +172,7 @@ try {
     log: say,
   });
   writeFileSync(join(outputDir, 'deleted-avatars.json'), JSON.stringify([...record.deletedAvatarIds]));
+  const endings = await workEndings(directUrl.toString());
 
   const summary = {
     machine,
@@ -179,12 +180,24 @@ try {
     users: USERS,
     minutes: MINUTES,
     ...summarize(record, { startedAt, endedAt }),
+    endings,
     unexpectedExits: stack.unexpectedExits(),
     supervisorLog,
     audit: { ok: audit.ok, unsettled: audit.unsettled, results: audit.results },
   };
   writeFileSync(join(outputDir, 'summary.json'), JSON.stringify(summary, null, 2));
-  const markdown = `${summaryMarkdown(summary, { machine, users: USERS, minutes: MINUTES, audit })}\n- load average after the load: ${loadAfter}\n`;
+  const markdown = [
+    summaryMarkdown(summary, { machine, users: USERS, minutes: MINUTES, audit }),
+    '',
+    'How the jobs and trainings ended:',
+    '',
+    '| work | status | reason | count |',
+    '| --- | --- | --- | --- |',
+    ...endings.map((row) => `| ${row.work} | ${row.status} | ${row.reason ?? ''} | ${row.count} |`),
+    '',
+    `- load average after the load: ${loadAfter}`,
+    '',
+  ].join('\n');
   writeFileSync(join(outputDir, 'summary.md'), markdown);
   console.log(`\n${markdown}`);
   say(`written to ${outputDir}`);
@@ -198,6 +211,23 @@ try {
   if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
+
+/** Jobs and trainings by how they ended, and why (read-only, on generation's and training's schemas). */
+async function workEndings(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT 'generation' AS work, status, failure_reason AS reason, count(*)::int AS count
+       FROM generation.generation_jobs GROUP BY 1, 2, 3
+       UNION ALL SELECT 'training', status, failure_reason, count(*)::int FROM training.custom_models GROUP BY 1, 2, 3
+       ORDER BY 1, 2, 4 DESC`,
+    );
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
 
 /** Waits until the gateway reports every service ready again (bounded). */
 async function ready(url, timeoutMs = 120_000) {

@@ -4,6 +4,7 @@
 // prompts with `fail-generation`), looks at the gallery, deletes avatars, a selfie and, at the
 // end of its life, its model, then starts again as someone new. Every request is recorded.
 import { LOCAL_TEST_CARDS } from '@likeness/contracts';
+import { apiCaller } from '../../bench/lib/api.mjs';
 
 const PASSWORD = 'soak-password-1';
 const PROMPTS = [
@@ -17,30 +18,18 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A gateway client that records each request under its route template. */
 export function recordingClient(baseUrl, record, { timeoutMs = 30_000 } = {}) {
-  return async (route, path, { method = 'GET', body, cookie } = {}) => {
+  const call = apiCaller(baseUrl, { timeoutMs });
+  return async (route, path, options) => {
     const startedAt = Date.now();
     const t0 = performance.now();
     try {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          ...(cookie ? { cookie } : {}),
-          ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const json = await response.json().catch(() => undefined);
-      record.request(route, response.status, response.ok ? undefined : json?.code, startedAt, performance.now() - t0);
-      return { status: response.status, headers: response.headers, json };
+      const answer = await call(path, options);
+      const code = answer.status >= 400 ? answer.json?.code : undefined;
+      record.request(route, answer.status, code, startedAt, performance.now() - t0);
+      return answer;
     } catch (error) {
-      record.request(
-        route,
-        0,
-        error.name === 'TimeoutError' ? 'timeout' : 'connection',
-        startedAt,
-        performance.now() - t0,
-      );
+      const kind = error.name === 'TimeoutError' ? 'timeout' : 'connection';
+      record.request(route, 0, kind, startedAt, performance.now() - t0);
       return { status: 0, headers: new Headers(), json: undefined };
     }
   };
