@@ -163,7 +163,7 @@ function frontendRules() {
 // ---- @likeness/testing and @likeness/devstack stay out of what ships --------------------------
 // libs/testing only in tests and in scripts of tests: scripts/test.mjs and the benchmarks (test
 // harnesses of their own: throwaway databases, namespaces and RPC clients; never shipped).
-// libs/devstack (the local runtime) also in `npm start` and libs/testing. Nx's tags say the same
+// libs/devstack (the local runtime) also in `npm start`, the soak (`npm run soak`) and libs/testing. Nx's tags say the same
 // for projects; these rules also cover scripts/, outside every project, and need no project graph.
 // The SPA is left to its own rules (and to Nx's platform:browser tag, which already forbids both).
 function boundariesOfTestingAndDevstack() {
@@ -174,7 +174,7 @@ function boundariesOfTestingAndDevstack() {
   const devstack = {
     regex: '^@likeness/devstack(/|$)|(^|/)libs/devstack(/|$)|^(\\.\\./)+devstack(/|$)',
     message:
-      'libs/devstack is the local runtime: only scripts/start.mjs, libs/testing, tests and scripts/bench may import it.',
+      'libs/devstack is the local runtime: only scripts/start.mjs, scripts/soak, libs/testing, tests and scripts/bench may import it.',
   };
   const forbid = (...patterns) => ({
     'no-restricted-imports': ['error', { patterns }],
@@ -188,7 +188,7 @@ function boundariesOfTestingAndDevstack() {
     ],
   });
   const testScripts = ['scripts/test.mjs', 'scripts/bench/**'];
-  const devstackUsers = ['scripts/start.mjs', 'libs/testing/src/**'];
+  const devstackUsers = ['scripts/start.mjs', 'scripts/soak/**/*.mjs', 'libs/testing/src/**'];
   return [
     {
       files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],

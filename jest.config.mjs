@@ -36,7 +36,7 @@ export default {
       testMatch: ['<rootDir>/{libs,services,gateway,deploy,scripts}/**/*.spec.ts'],
     },
     ...[
-      ['integration', '<rootDir>/{libs,services,gateway,deploy}/**/*.integration-spec.ts'],
+      ['integration', '<rootDir>/{libs,services,gateway,deploy,scripts}/**/*.integration-spec.ts'],
       ['system', '<rootDir>/{gateway/test/system,libs/devstack/test}/**/*.system-spec.ts'],
       ['browser', '<rootDir>/gateway/test/browser/**/*.browser-spec.ts'],
     ].map(([displayName, pattern]) => ({

@@ -8,6 +8,7 @@ import {
   type AppExit,
   ROOT,
   type Stack,
+  type StackOptions,
   type TestDatabase,
   createTestDatabase,
   freePort,
@@ -52,6 +53,8 @@ export async function startTestStack(
   env: Record<string, string> = {},
   options: {
     generationWorkers?: number;
+    /** Processes of a service beyond the first (`{ billing: 2 }`: billing and billing-2). */
+    replicas?: StackOptions['replicas'];
     appEnv?: AppEnv;
     database?: TestDatabase;
     /** The gateway's port, when the apps must know it beforehand (as PUBLIC_URL). */
@@ -82,6 +85,7 @@ export async function startTestStack(
     staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : undefined,
     output: { dir: logDir },
     ...(options.generationWorkers ? { generationWorkers: options.generationWorkers } : {}),
+    ...(options.replicas ? { replicas: options.replicas } : {}),
     ...(options.appEnv ? { appEnv: options.appEnv } : {}),
   });
   const logOf = (app: string) => {

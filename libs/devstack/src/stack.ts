@@ -13,17 +13,30 @@ import { CrashCounter, DEFAULT_RESTART_POLICY, type RestartPolicy, formatDelay }
 /** The repository's root (this file lives in libs/devstack/{src,dist}). */
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const SERVICES = ['auth', 'billing', 'media', 'training', 'generation', 'reporting'] as const;
+export type Service = (typeof SERVICES)[number];
 /** A generation worker process: `generation-worker-<n>`, from 1. */
 export type WorkerApp = `generation-worker-${number}`;
 /** Another gateway beside the first (replicas behind one load balancer): `gateway-<n>`, from 2. */
 export type GatewayReplica = `gateway-${number}`;
-export type App = (typeof SERVICES)[number] | 'gateway' | GatewayReplica | WorkerApp;
+/** A service's second and further replicas: `billing-2`, `billing-3`... */
+export type ReplicaApp = `${Service}-${number}`;
+export type App = Service | 'gateway' | GatewayReplica | WorkerApp | ReplicaApp;
 
 const isWorker = (app: App): app is WorkerApp => app.startsWith('generation-worker-');
 const isGateway = (app: App): app is 'gateway' | GatewayReplica => app === 'gateway' || app.startsWith('gateway-');
 
-const entry = (app: App) =>
-  join(ROOT, isGateway(app) ? 'gateway/dist/main.js' : `services/${isWorker(app) ? 'generation' : app}/dist/main.js`);
+/** The app whose build and settings a process runs: a worker or a replica runs its service's. */
+const programOf = (app: App): Service | 'gateway' => {
+  if (isWorker(app)) return 'generation';
+  if (isGateway(app)) return 'gateway';
+  const replica = /^([a-z]+)-\d+$/.exec(app)?.[1];
+  return (SERVICES as readonly string[]).includes(replica ?? '') ? (replica as Service) : (app as Service);
+};
+
+const entry = (app: App) => {
+  const program = programOf(app);
+  return join(ROOT, program === 'gateway' ? 'gateway/dist/main.js' : `services/${program}/dist/main.js`);
+};
 
 /** Settings for one app only, over the shared ones (e.g. a service's own database role). */
 export type AppEnv = Partial<Record<string, Record<string, string>>>;
@@ -71,6 +84,12 @@ export interface StackOptions {
   nodeArgs?: string[];
   /** Generation worker processes beside generation's request side (default 1). */
   generationWorkers?: number;
+  /**
+   * Processes of a service (default 1), sharing its queue group, outbox and consumers as replicas
+   * in a cluster do: `{ billing: 2 }` runs `billing` and `billing-2`. Media's second replicas
+   * answer NATS only (the gateway streams images to the first one's HTTP port).
+   */
+  replicas?: Partial<Record<Service, number>>;
   /**
    * Restarts an app that exits once the stack is up, after a delay that doubles with each crash in
    * a row (`npm start`). Off by default: tests crash apps on purpose and bring them back themselves.
@@ -166,7 +185,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       env: {
         ...process.env,
         ...options.env,
-        ...options.appEnv?.[isWorker(app) ? 'generation' : isGateway(app) ? 'gateway' : app],
+        ...options.appEnv?.[programOf(app)],
         // The workers' own settings (their NATS user) over generation's.
         ...(isWorker(app) ? options.appEnv?.['generation-worker'] : {}),
         ...extraEnv,
@@ -212,13 +231,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   // The gateway streams image bytes to media's HTTP port, so that one port is known up front.
   const mediaPort = await freePort();
+  const serviceApps: (Service | ReplicaApp)[] = [];
   for (const service of SERVICES) {
-    launch(service, {
-      HTTP_HOST: host,
-      HTTP_PORT: service === 'media' ? String(mediaPort) : '0',
-      // Requests here, jobs in the worker processes: the topology of a cluster.
-      ...(service === 'generation' ? { GENERATION_ROLE: 'api' } : {}),
-    });
+    for (let replica = 1; replica <= (options.replicas?.[service] ?? 1); replica += 1) {
+      const app = replica === 1 ? service : (`${service}-${replica}` as const);
+      serviceApps.push(app);
+      launch(app, {
+        HTTP_HOST: host,
+        HTTP_PORT: app === 'media' ? String(mediaPort) : '0',
+        // Requests here, jobs in the worker processes: the topology of a cluster.
+        ...(service === 'generation' ? { GENERATION_ROLE: 'api' } : {}),
+      });
+    }
   }
   const workers: WorkerApp[] = Array.from(
     { length: options.generationWorkers ?? 1 },
@@ -258,7 +282,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Workers finish their jobs through the services, so the services stop last.
     await Promise.all(['gateway' as const, ...gatewayReplicas].map((gateway) => stopApp(gateway, graceMs)));
     await Promise.all(workers.map((worker) => stopApp(worker, graceMs)));
-    await Promise.all(SERVICES.map((service) => stopApp(service, graceMs)));
+    await Promise.all(serviceApps.map((app) => stopApp(app, graceMs)));
   };
 
   const expectExit = (app: App) => {

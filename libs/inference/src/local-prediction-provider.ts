@@ -240,6 +240,16 @@ export class LocalPredictionProvider implements PredictionProvider {
     return framed;
   }
 
+  /**
+   * The model's selfies still in storage: their owner may delete them once the training has
+   * ended, and a trained model (Replicate's too) goes on making images without them.
+   */
+  private async storedSelfies(version: string): Promise<string[]> {
+    const keys = await this.imageKeysFor(version);
+    const stored = await Promise.all(keys.map(async (key) => ((await this.storage.head(key)) ? key : undefined)));
+    return stored.filter((key) => key !== undefined);
+  }
+
   private async renderMissing(id: string, request: StoredRequest): Promise<string[]> {
     const keys = Array.from({ length: request.numOutputs }, (_, index) => localPredictionKey(id, `${index + 1}.jpg`));
     const missing = [];
@@ -247,7 +257,7 @@ export class LocalPredictionProvider implements PredictionProvider {
       if (!(await this.storage.head(key))) missing.push(index);
     }
     if (missing.length === 0) return keys;
-    const selfies = await this.imageKeysFor(request.version);
+    const selfies = await this.storedSelfies(request.version);
     if (selfies.length === 0) throw new NoSelfiesError(request.version);
     const treatment = treatmentFor(request.prompt);
     for (const index of missing) {

@@ -138,6 +138,34 @@ describe(`${LocalPredictionProvider.name} with real images`, () => {
     expect(await provider().getPrediction(started.id)).toEqual(answered);
   });
 
+  it('should draw on the selfies still stored when its owner deleted the others since the training', async () => {
+    const deleted = ['users/3/selfies/gone-1.jpg', 'users/3/selfies/gone-2.jpg', 'users/3/selfies/gone-3.jpg'];
+    const sut = new LocalPredictionProvider({
+      storage,
+      generationMs: 1_000,
+      now,
+      imageKeysFor: async () => [...deleted, SELFIE_KEYS[0]!],
+    });
+
+    const prediction = await generate('ohwx, portrait in a garden', sut);
+
+    expect(prediction).toMatchObject({ status: 'succeeded', outputs: [expect.any(String), expect.any(String)] });
+  });
+
+  it('should fail with an explanation when every selfie of the model has been deleted', async () => {
+    const sut = new LocalPredictionProvider({
+      storage,
+      generationMs: 1_000,
+      now,
+      imageKeysFor: async () => ['users/3/selfies/gone-1.jpg'],
+    });
+
+    expect(await generate('ohwx, portrait in a garden', sut)).toMatchObject({
+      status: 'failed',
+      error: 'The local generator found no selfies for local:7',
+    });
+  });
+
   it('should fail a prompt with fail-generation and write no outputs', async () => {
     const failed = await generate('ohwx, watercolor, fail-generation');
     expect(failed).toEqual({ id: failed.id, status: 'failed', error: LOCAL_GENERATION_FAILURE });

@@ -1,7 +1,7 @@
 // How the benchmarks call the gateway: JSON or a form, with the session cookie when given.
 
-/** @param {string} baseUrl the gateway's origin */
-export function apiCaller(baseUrl) {
+/** @param {string} baseUrl the gateway's origin  @param {{ timeoutMs?: number }} options past it a call throws */
+export function apiCaller(baseUrl, { timeoutMs } = {}) {
   return async (path, { method = 'GET', body, cookie } = {}) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
@@ -10,6 +10,7 @@ export function apiCaller(baseUrl) {
         ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
       },
       ...(body ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
+      ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
     });
     return { status: response.status, headers: response.headers, json: await response.json().catch(() => undefined) };
   };
