@@ -255,6 +255,18 @@ async function runMain() {
       return { ids, handled, offered: total / seconds };
     };
 
+    /** Events/s committed (from `started` to `committedAt`) and handled end to end (to the last handled). */
+    const throughput = async (ids, started, committedAt) => {
+      const handled = await waitHandled(ids);
+      const last = Math.max(...ids.map((id) => timings.handled.get(id) ?? 0));
+      return {
+        ids,
+        handled,
+        committedPerSecond: ids.length / ((committedAt - started) / 1000),
+        endToEnd: handled / ((last - started) / 1000),
+      };
+    };
+
     /** Every producer as fast as it can, one event per transaction. */
     const saturated = async () => {
       const ids = [];
@@ -268,15 +280,7 @@ async function runMain() {
           }
         }),
       );
-      const committedSeconds = (now() - started) / 1000;
-      const handled = await waitHandled(ids);
-      const last = Math.max(...ids.map((id) => timings.handled.get(id) ?? 0));
-      return {
-        ids,
-        handled,
-        committedPerSecond: ids.length / committedSeconds,
-        endToEnd: handled / ((last - started) / 1000),
-      };
+      return throughput(ids, started, now());
     };
 
     /** Events committed in batches by one producer: the relay and the consumer are the limit. */
@@ -301,15 +305,7 @@ async function runMain() {
         for (const id of batch) timings.committed.set(id, at);
         ids.push(...batch);
       }
-      const committedSeconds = (now() - started) / 1000;
-      const handled = await waitHandled(ids);
-      const last = Math.max(...ids.map((id) => timings.handled.get(id) ?? 0));
-      return {
-        ids,
-        handled,
-        committedPerSecond: ids.length / committedSeconds,
-        endToEnd: handled / ((last - started) / 1000),
-      };
+      return throughput(ids, started, now());
     };
 
     // Warm-up, not reported: streams, consumers, plans and connections.
