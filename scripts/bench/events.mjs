@@ -4,7 +4,8 @@
 //     the other; each timed from its GenerationCompleted's commit (the job's completed_at, set in
 //     that transaction) to this process reading `generation.completed` on the user's event stream,
 //     and, for comparison, to the event reaching a plain NATS subscriber.
-//  2. Idle streams: BENCH_STREAMS event streams held open (one user; its cap raised for the run),
+//  2. Idle streams: BENCH_STREAMS event streams held open by a child process (./lib/stream-holder.mjs,
+//     so their heartbeats are not read on the event loop that times the requests; one user, its cap raised for the run),
 //     the gateway's resident memory before and after (after a heartbeat has gone to every stream),
 //     and GET /api/user's latency at BENCH_RATE requests/s for BENCH_SECONDS without and with them.
 //  3. Waiting tabs (./lib/waiting-tabs.mjs, a stack of its own with a long training and long
@@ -14,13 +15,14 @@
 // BENCH_PARTS picks some of them (default `latency,streams,tabs`).
 // Its own database and NATS namespace, removed at the end; everything on 127.0.0.1. Uses
 // DATABASE_URL / NATS_URL like the tests. Results go to docs/benchmarks.md by hand.
+import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { apiCaller, buyPackage, trainBenchModel } from './lib/api.mjs';
+import { openStream } from './lib/event-stream.mjs';
 import { createBenchEnvironment } from './lib/bench-environment.mjs';
 import { httpGetter, openLoop, quantile, summarize } from './lib/load.mjs';
 import { measureWaitingTabs } from './lib/waiting-tabs.mjs';
@@ -66,46 +68,6 @@ async function prepareUser(call) {
   return { cookie, modelId };
 }
 
-/**
- * An event stream read by this process: `onEvent(type, data)` for each event; resolves once the
- * stream is open. `close()` ends it.
- */
-function openStream(port, cookie, onEvent = () => undefined) {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      { host: '127.0.0.1', port, path: '/api/events', headers: { cookie, accept: 'text/event-stream' }, agent: false },
-      (response) => {
-        if (response.statusCode !== 200) {
-          reject(new Error(`The event stream answered ${response.statusCode}`));
-          response.resume();
-          return;
-        }
-        let buffered = '';
-        let heartbeats = 0;
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => {
-          buffered += chunk;
-          let end = buffered.indexOf('\n\n');
-          while (end >= 0) {
-            const block = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            end = buffered.indexOf('\n\n');
-            if (block.includes(': heartbeat')) heartbeats += 1;
-            const type = /^event: (.+)$/m.exec(block)?.[1];
-            const data = /^data: (.+)$/m.exec(block)?.[1];
-            if (type && data) onEvent(type, JSON.parse(data));
-          }
-        });
-        // A stream this process closes ends with a reset: nothing to report.
-        response.on('error', () => undefined);
-        resolve({ close: () => outgoing.destroy(), heartbeats: () => heartbeats });
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
-
 const stats = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms (n=${sorted.length})`;
@@ -114,6 +76,8 @@ const stats = (values) => {
 let stack;
 let nats;
 const streams = [];
+/** Child processes holding idle streams (part 2). */
+const holders = [];
 const db = new pg.Client({ connectionString: env.DATABASE_URL });
 console.log(`Date: ${new Date().toISOString()}`);
 console.log(
@@ -137,6 +101,7 @@ try {
   }
 } finally {
   for (const stream of streams) stream.close();
+  for (const holder of holders) holder.kill();
   await nats?.close();
   await db.end().catch(() => undefined);
   await stack?.stop();
@@ -204,15 +169,20 @@ async function measureIdleStreams({ port, cookie, gatewayPid }) {
   await openLoop(readUser, { rate: RATE, seconds: 3 });
   const idleMiB = residentMiB(gatewayPid);
   const without = summarize(await openLoop(readUser, { rate: RATE, seconds: SECONDS }));
-  const opening = performance.now();
-  for (let index = 0; index < STREAMS; index += 50) {
-    streams.push(...(await Promise.all(Array.from({ length: 50 }, () => openStream(port, cookie)))));
-  }
-  const openedInMs = performance.now() - opening;
+  // The streams are held by a process of their own, so that reading their heartbeats does not
+  // share this event loop (which times the requests) with the load generator.
+  const holder = fork(new URL('./lib/stream-holder.mjs', import.meta.url), [], {
+    env: { ...process.env, HOLDER_PORT: String(port), HOLDER_COOKIE: cookie, HOLDER_STREAMS: String(STREAMS) },
+  });
+  holders.push(holder);
+  const fromHolder = (kind) =>
+    new Promise((resolve, reject) => {
+      holder.on('message', (message) => message.kind === kind && resolve(message));
+      holder.once('exit', (code) => reject(new Error(`The stream holder stopped (${code})`)));
+    });
+  const { openedInMs } = await fromHolder('opened');
   // Every stream has had a heartbeat written (and its buffers) before memory is read.
-  while (streams.slice(1).some((stream) => stream.heartbeats() === 0)) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await fromHolder('heartbeats');
   const withStreamsMiB = residentMiB(gatewayPid);
   const withStreams = summarize(await openLoop(readUser, { rate: RATE, seconds: SECONDS }));
   get.close();
