@@ -25,9 +25,12 @@ function afterNextPaint(): Promise<void> {
 
 // A public page arrives drawn (src/prerender): the app takes over the markup that is there, once
 // the page's lazy route code has arrived so its first render matches it, and after the drawn page
-// has been painted whole (taking it over is the page's longest task). Other paths start empty.
+// has been painted whole (taking it over is the page's longest task). Should the route's code fail
+// to arrive (a deploy replaced it), the app takes over all the same: its lazy route retries and
+// shows its own error, instead of leaving a drawn page that never answers a click.
+// Other paths start empty.
 if (container.hasChildNodes()) {
-  void Promise.all([loadRouteModules(window.location.pathname), afterNextPaint()]).then(() =>
+  void Promise.allSettled([loadRouteModules(window.location.pathname), afterNextPaint()]).then(() =>
     hydrateRoot(container, app),
   );
 } else {
