@@ -174,7 +174,10 @@ describe(GenerationJobProcessor.name, () => {
     `);
     try {
       const { jobId } = await sut.generate(308);
-      expect(await sut.finished(308, jobId)).toMatchObject({ status: 'failed', failureReason: FailureReasons.gaveUp(3) });
+      expect(await sut.finished(308, jobId)).toMatchObject({
+        status: 'failed',
+        failureReason: FailureReasons.gaveUp(3),
+      });
       await settled(jobId);
       // No attempt was ever recorded, as none could be told: the job never left the queue's stage.
       expect((await sut.row(jobId))?.attempts).toBe(0);
