@@ -4,7 +4,7 @@ import { expectSnapshotPaging, waitFor } from '@likeness/testing';
 import sharp from 'sharp';
 import { FailureReasons } from '../src/jobs/failure-reasons.js';
 import { GenerationJobProcessor } from '../src/workers/generation-job.processor.js';
-import { type GenerationUnderTest, invalidImage, startGeneration } from './generation-harness.js';
+import { type GenerationUnderTest, invalidImage, startGeneration, withOutboxRefusing } from './generation-harness.js';
 
 /**
  * The workers, through the queue as production runs them (one process with both roles, the
@@ -161,18 +161,8 @@ describe(GenerationJobProcessor.name, () => {
 
   it('should not move a job on when the event telling of it cannot be written', async () => {
     // Progress and its event are one transaction: refusing the event must undo the move too.
-    await sut.db.query(`
-      CREATE FUNCTION generation.refuse_progress() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.subject LIKE '%GenerationProgressed%' AND NEW.envelope -> 'payload' ->> 'userId' = '308' THEN
-          RAISE EXCEPTION 'the disk is full';
-        END IF;
-        RETURN NEW;
-      END $$;
-      CREATE TRIGGER refuse_progress BEFORE INSERT ON generation.outbox
-        FOR EACH ROW EXECUTE FUNCTION generation.refuse_progress();
-    `);
-    try {
+    const refused = `NEW.subject LIKE '%GenerationProgressed%' AND NEW.envelope -> 'payload' ->> 'userId' = '308'`;
+    await withOutboxRefusing(sut.db, refused, async () => {
       const { jobId } = await sut.generate(308);
       expect(await sut.finished(308, jobId)).toMatchObject({
         status: 'failed',
@@ -183,12 +173,7 @@ describe(GenerationJobProcessor.name, () => {
       expect((await sut.row(jobId))?.attempts).toBe(0);
       expect(await progressOf(jobId)).toEqual([]);
       expect(storesFor(jobId)).toEqual([]);
-    } finally {
-      await sut.db.query(`
-        DROP TRIGGER refuse_progress ON generation.outbox;
-        DROP FUNCTION generation.refuse_progress();
-      `);
-    }
+    });
   });
 
   it('should give the job up with the gave-up reason, once, when every attempt fails', async () => {
