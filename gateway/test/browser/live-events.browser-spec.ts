@@ -103,7 +103,9 @@ it("shows a running generation's stages on the Create page from the live events,
   const stages = (await page.evaluate(() => (window as unknown as { stagesSeen: string[] }).stagesSeen)) as string[];
   // Saving shows only from its event: the job's own reads were at its start and at its end.
   expect(stages.slice(-2)).toEqual(['generating', 'saving']);
-  // A read when it started and one when it ended, the end asked for by its event: polling every
-  // 3 seconds through a 12-second generation would have read it about 4 times more (every 5 s, twice).
-  expect(jobReads).toEqual(['GET', 'GET']);
+  // A read when it started and one when it ended, the end asked for by its event, and one more
+  // should its first progress arrive while the first read was still under way: polling every 3 s
+  // through a 12-second generation would have read it at least 4 times more (every 5 s, twice).
+  expect(jobReads.length).toBeGreaterThanOrEqual(2);
+  expect(jobReads.length).toBeLessThanOrEqual(3);
 });
