@@ -10,7 +10,7 @@ import {
 } from '@likeness/contracts';
 
 const { TrainingStarted, TrainingCompleted, TrainingFailed } = TrainingEvents;
-const { GenerationCompleted, GenerationFailed } = GenerationEvents;
+const { GenerationProgressed, GenerationCompleted, GenerationFailed } = GenerationEvents;
 const { CreditsChanged, PaymentSucceeded } = BillingEvents;
 
 /** One event for one user's streams: `id` is the domain event's JetStream sequence. */
@@ -39,6 +39,11 @@ const TRANSLATIONS = [
     data: ({ modelId, modelName }) => ({ modelId, modelName }),
   }),
   translation({ event: TrainingFailed, type: 'training.failed', data: ({ modelId }) => ({ modelId }) }),
+  translation({
+    event: GenerationProgressed,
+    type: 'generation.progress',
+    data: ({ jobId, stage, avatarIds }) => ({ jobId, stage, avatarIds }),
+  }),
   translation({
     event: GenerationCompleted,
     type: 'generation.completed',

@@ -1,4 +1,4 @@
-import { BillingEvents, TrainingEvents } from '@likeness/contracts';
+import { BillingEvents, GenerationEvents, TrainingEvents } from '@likeness/contracts';
 import { type TestEventPublisher, connectEventPublisher, waitFor } from '@likeness/testing';
 import { apiClient, type Session } from './api-client.js';
 import { type OpenedEventStream, openEventStream } from './sse-client.js';
@@ -80,14 +80,24 @@ it('gives each user exactly their own events, and nothing else of them', async (
     provider: 'local',
     trainingJobId: 'local-train-secret',
   });
+  const jobId = '3f2c1d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+  await publisher.publish(GenerationEvents.GenerationProgressed, {
+    jobId,
+    userId: bob.userId,
+    stage: 'saving',
+    avatarIds: [41, 42],
+  });
 
   await annStream.waitForMessages(40, "ann's 40 events");
-  await bobStream.waitForMessages(41, "bob's 41 events");
+  await bobStream.waitForMessages(42, "bob's 42 events");
   expect(balances(annStream)).toEqual(Array.from({ length: 40 }, (_, index) => 1000 + index));
   expect(balances(bobStream)).toEqual(Array.from({ length: 40 }, (_, index) => 2000 + index));
   const started = bobStream.messages.find((message) => message.event === 'training.started');
   // Only what the screens need: no user id, hold or provider job id.
   expect(JSON.parse(started!.data)).toEqual({ modelId: 77 });
+  const progress = bobStream.messages.find((message) => message.event === 'generation.progress');
+  expect(JSON.parse(progress!.data)).toEqual({ jobId, stage: 'saving', avatarIds: [41, 42] });
+  expect(annStream.messages.map((message) => message.event)).not.toContain('generation.progress');
   expect(JSON.parse(annStream.messages[0]!.data)).toEqual({ balance: 1000, available: 1000 });
   const ids = annStream.messages.map((message) => Number(message.id));
   expect(ids).toEqual([...ids].sort((a, b) => a - b));

@@ -7,6 +7,7 @@ import { UserDeletedListener } from './erasure/user-deleted.listener.js';
 import { GenerationController } from './generation.controller.js';
 import { type GenerationConfig, runsApi, runsWorkers } from './generation.config.js';
 import { AbandonedJobsSweeper } from './jobs/abandoned-jobs-sweeper.js';
+import { JobProgress } from './jobs/job-progress.js';
 import { JobTransitions } from './jobs/job-transitions.js';
 import { JobsService } from './jobs/jobs.service.js';
 import {
@@ -43,6 +44,7 @@ export class AppModule {
               predictionProvider,
               providerRateLimiter,
               PredictionWakeups,
+              JobProgress,
               JobRunner,
               GenerationJobProcessor,
               CancelUserPredictionsProcessor,

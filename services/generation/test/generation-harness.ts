@@ -387,3 +387,27 @@ export async function startGenerationOnReplicate(
   );
   return { sut, worker: await sut.startReplica({ GENERATION_ROLE: 'worker' }), version };
 }
+
+/**
+ * Makes generation's outbox refuse the rows `condition` (SQL on `NEW`) picks, as a full disk
+ * would, while `work` runs: the transaction adding one fails as a whole.
+ */
+export async function withOutboxRefusing<T>(db: pg.Pool, condition: string, work: () => Promise<T>): Promise<T> {
+  await db.query(`
+    CREATE FUNCTION generation.refuse_outbox_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF ${condition} THEN RAISE EXCEPTION 'the disk is full'; END IF;
+      RETURN NEW;
+    END $$;
+    CREATE TRIGGER refuse_outbox_rows BEFORE INSERT ON generation.outbox
+      FOR EACH ROW EXECUTE FUNCTION generation.refuse_outbox_rows();
+  `);
+  try {
+    return await work();
+  } finally {
+    await db.query(`
+      DROP TRIGGER refuse_outbox_rows ON generation.outbox;
+      DROP FUNCTION generation.refuse_outbox_rows();
+    `);
+  }
+}

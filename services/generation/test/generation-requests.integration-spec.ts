@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BillingRpc, GENERATION_COST, GenerationEvents, TrainingRpc, runGenerationJob } from '@likeness/contracts';
 import { DomainError } from '@likeness/nest-kit';
 import { JobsService } from '../src/jobs/jobs.service.js';
-import { type GenerationUnderTest, startGeneration } from './generation-harness.js';
+import { type GenerationUnderTest, startGeneration, withOutboxRefusing } from './generation-harness.js';
 
 /**
  * The request side: a run is paid for before it is queued. Training (the model check) and
@@ -159,27 +159,13 @@ describe(JobsService.name, () => {
 
   it('should give the hold back and keep nothing when the job cannot be written after both said yes', async () => {
     // The queue message is the transaction's last write: refusing it must undo the job and its event too.
-    await sut.db.query(`
-      CREATE FUNCTION generation.refuse_job_messages() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.subject LIKE 'jobs.%' THEN RAISE EXCEPTION 'the disk is full'; END IF;
-        RETURN NEW;
-      END $$;
-      CREATE TRIGGER refuse_job_messages BEFORE INSERT ON generation.outbox
-        FOR EACH ROW EXECUTE FUNCTION generation.refuse_job_messages();
-    `);
-    try {
-      await expect(sut.generate(107)).rejects.toMatchObject({
+    await withOutboxRefusing(sut.db, `NEW.subject LIKE 'jobs.%'`, () =>
+      expect(sut.generate(107)).rejects.toMatchObject({
         code: 'COMMON.INTERNAL',
         status: 500,
         message: 'Something went wrong on our side. Please try again.',
-      });
-    } finally {
-      await sut.db.query(`
-        DROP TRIGGER refuse_job_messages ON generation.outbox;
-        DROP FUNCTION generation.refuse_job_messages();
-      `);
-    }
+      }),
+    );
 
     const [reference] = holdsAskedFor(107);
     expect(sut.standIns.calls(TrainingRpc.getRunnableModel).some((call) => call.request.userId === 107)).toBe(true);

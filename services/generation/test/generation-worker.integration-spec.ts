@@ -4,7 +4,7 @@ import { expectSnapshotPaging, waitFor } from '@likeness/testing';
 import sharp from 'sharp';
 import { FailureReasons } from '../src/jobs/failure-reasons.js';
 import { GenerationJobProcessor } from '../src/workers/generation-job.processor.js';
-import { type GenerationUnderTest, invalidImage, startGeneration } from './generation-harness.js';
+import { type GenerationUnderTest, invalidImage, startGeneration, withOutboxRefusing } from './generation-harness.js';
 
 /**
  * The workers, through the queue as production runs them (one process with both roles, the
@@ -39,6 +39,11 @@ describe(GenerationJobProcessor.name, () => {
     sut.standIns.calls(BillingRpc.releaseCredits).filter((call) => call.request.reference === `generation:${jobId}`);
   const completedEvents = (jobId: string) => sut.eventsOf(GenerationEvents.GenerationCompleted, jobId);
   const failedEvents = (jobId: string) => sut.eventsOf(GenerationEvents.GenerationFailed, jobId);
+  /** What the owner's waiting screen was told of the job, as stage and number of avatars kept. */
+  const progressOf = async (jobId: string) =>
+    (await sut.eventsOf(GenerationEvents.GenerationProgressed, jobId)).map(
+      ({ stage, avatarIds }) => `${stage} ${avatarIds.length}`,
+    );
 
   /**
    * Waits until the queue holds nothing for the job (its last delivery was acknowledged, none is
@@ -93,6 +98,12 @@ describe(GenerationJobProcessor.name, () => {
       },
     ]);
     expect(await failedEvents(jobId)).toEqual([]);
+    // Each move of the waiting screen told once, in order: generating, saving, each avatar kept.
+    const progress = await sut.eventsOf(GenerationEvents.GenerationProgressed, jobId);
+    expect(await progressOf(jobId)).toEqual(['generating 0', 'saving 0', 'saving 1', 'saving 2']);
+    expect(progress.every((event) => event.userId === 301)).toBe(true);
+    expect(avatarIds).toContain(progress[2]!.avatarIds[0]);
+    expect([...progress[3]!.avatarIds].sort()).toEqual([...avatarIds].sort());
     expect(releasesFor(jobId)).toEqual([]);
     expect((await sut.row(jobId))?.attempts).toBe(1);
     // The request checked the model, and the worker once more before it ran.
@@ -119,6 +130,7 @@ describe(GenerationJobProcessor.name, () => {
       { jobId, userId, holdReference: `generation:${jobId}`, reason: FailureReasons.modelGone },
     ]);
     expect(await completedEvents(jobId)).toEqual([]);
+    expect(await progressOf(jobId)).toEqual(['generating 0']);
     expect(modelChecks(userId)).toHaveLength(2);
     expect((await sut.row(jobId))?.attempts).toBe(1);
     expect(storesFor(jobId)).toEqual([]);
@@ -143,6 +155,25 @@ describe(GenerationJobProcessor.name, () => {
     expect((await sut.row(jobId))?.attempts).toBe(3);
     expect(await completedEvents(jobId)).toHaveLength(1);
     expect(await failedEvents(jobId)).toEqual([]);
+    // The attempts tried again were generating already: the screen was told so once.
+    expect(await progressOf(jobId)).toEqual(['generating 0', 'saving 0', 'saving 1']);
+  });
+
+  it('should not move a job on when the event telling of it cannot be written', async () => {
+    // Progress and its event are one transaction: refusing the event must undo the move too.
+    const refused = `NEW.subject LIKE '%GenerationProgressed%' AND NEW.envelope -> 'payload' ->> 'userId' = '308'`;
+    await withOutboxRefusing(sut.db, refused, async () => {
+      const { jobId } = await sut.generate(308);
+      expect(await sut.finished(308, jobId)).toMatchObject({
+        status: 'failed',
+        failureReason: FailureReasons.gaveUp(3),
+      });
+      await settled(jobId);
+      // No attempt was ever recorded, as none could be told: the job never left the queue's stage.
+      expect((await sut.row(jobId))?.attempts).toBe(0);
+      expect(await progressOf(jobId)).toEqual([]);
+      expect(storesFor(jobId)).toEqual([]);
+    });
   });
 
   it('should give the job up with the gave-up reason, once, when every attempt fails', async () => {

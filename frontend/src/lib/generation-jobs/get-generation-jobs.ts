@@ -6,6 +6,11 @@ import { ALWAYS_REFETCH_ON_MOUNT } from '@/lib/query-client';
 
 export const GENERATION_JOBS_PATH = '/api/generation-jobs';
 
+/** One job's path, also its query's key: the live events update it, the Create page reads it. */
+export function generationJobPath(jobId: string): string {
+  return `${GENERATION_JOBS_PATH}/${encodeURIComponent(jobId)}`;
+}
+
 const generationJobsSchema = z.array(generationJobSchema);
 
 /** GET /api/generation-jobs: the user's generation jobs, newest first. */

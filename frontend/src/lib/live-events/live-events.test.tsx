@@ -3,45 +3,9 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { completedJob, JOB_ID, makeJob } from '@/test/generation-fixtures';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { LiveEventsProvider, useLiveUpdates } from './live-events';
-
-/** Enough of EventSource for the provider: tests open it, fail it and send it events. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static last: FakeEventSource | undefined;
-  readyState = FakeEventSource.CONNECTING;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private readonly listeners = new Map<string, (() => void)[]>();
-
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-
-  addEventListener(type: string, listener: () => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.onopen?.();
-  }
-
-  drop(readyState: number) {
-    this.readyState = readyState;
-    this.onerror?.();
-  }
-
-  emit(type: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener();
-  }
-}
 
 function renderLive() {
   vi.stubGlobal('EventSource', FakeEventSource);
@@ -62,7 +26,7 @@ function renderLive() {
       .filter((query) => query.isStale())
       .map((query) => JSON.stringify(query.queryKey))
       .sort();
-  return { result, stale, source: FakeEventSource.last! };
+  return { result, stale, source: FakeEventSource.last!, client };
 }
 
 afterEach(() => {
@@ -88,6 +52,40 @@ describe(LiveEventsProvider.name, () => {
     act(() => source.emit('credits.changed'));
     expect(stale()).toContain('["/api/user"]');
     expect(stale()).not.toContain('["/api/custom-models"]');
+  });
+
+  it("should write a running job's stage and kept avatars into its query, making nothing stale", () => {
+    const { stale, source, client } = renderLive();
+    const jobKey = [`/api/generation-jobs/${JOB_ID}`];
+    client.setQueryData(jobKey, makeJob());
+    act(() => source.open());
+
+    act(() => source.emit('generation.progress', { jobId: JOB_ID, stage: 'generating', avatarIds: [] }));
+    expect(client.getQueryData(jobKey)).toEqual(makeJob({ stage: 'generating' }));
+    act(() => source.emit('generation.progress', { jobId: JOB_ID, stage: 'saving', avatarIds: [31, 32] }));
+    expect(client.getQueryData(jobKey)).toEqual(makeJob({ stage: 'saving', avatarIds: [31, 32] }));
+    expect(stale()).toEqual([]);
+  });
+
+  it('should keep the end of a job that has ended, and leave alone a job no screen follows', () => {
+    const { stale, source, client } = renderLive();
+    const jobKey = [`/api/generation-jobs/${JOB_ID}`];
+    client.setQueryData(jobKey, completedJob([31, 32]));
+    act(() => source.open());
+
+    act(() => source.emit('generation.progress', { jobId: JOB_ID, stage: 'saving', avatarIds: [31] }));
+    const otherJob = '0c7e5e5a-1f1b-4d43-8a5e-9d6f0b4c2a10';
+    act(() => source.emit('generation.progress', { jobId: otherJob, stage: 'generating', avatarIds: [] }));
+    expect(client.getQueryData(jobKey)).toEqual(completedJob([31, 32]));
+    expect(client.getQueryState([`/api/generation-jobs/${otherJob}`])).toBeUndefined();
+    expect(stale()).toEqual([]);
+  });
+
+  it('should read the jobs again when a progress event cannot be read', () => {
+    const { stale, source } = renderLive();
+    act(() => source.open());
+    act(() => source.emit('generation.progress', { jobId: 'not-a-job', stage: 'dreaming' }));
+    expect(stale()).toEqual(['["/api/generation-jobs/7"]']);
   });
 
   it('should read everything again when told to resync', () => {

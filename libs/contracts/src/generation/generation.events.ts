@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../events.js';
+import { generationJobStageSchema } from './generation.schemas.js';
 
 const base = {
   jobId: z.uuid(),
@@ -17,6 +18,23 @@ export const GenerationRequested = defineEvent({
     customModelId: z.number().int().positive(),
     promptText: z.string(),
     numOutputs: z.number().int().min(1).max(4),
+  }),
+});
+
+/**
+ * A pending job moved on: a worker's attempt started generating, its images started being kept
+ * (`saving`), or one more of them was kept. Carries the job's stage and every avatar kept so far
+ * after the change, so the newest one tells the whole story. Only the waiting screen needs it.
+ */
+export const GenerationProgressed = defineEvent({
+  service: 'generation',
+  name: 'GenerationProgressed',
+  version: 1,
+  payload: z.object({
+    jobId: z.uuid(),
+    userId: z.number().int().positive(),
+    stage: generationJobStageSchema,
+    avatarIds: z.array(z.number().int().positive()),
   }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { generationJobStageSchema } from '../generation/generation.schemas.js';
 import { defineRoute } from '../http.js';
 
 /**
@@ -11,6 +12,12 @@ export const liveEventSchemas = {
   'training.started': z.object({ modelId: z.number().int().positive() }),
   'training.completed': z.object({ modelId: z.number().int().positive(), modelName: z.string() }),
   'training.failed': z.object({ modelId: z.number().int().positive() }),
+  /** A running job's stage and the avatars kept so far (what `GET /api/generation-jobs/{jobId}` says of them). */
+  'generation.progress': z.object({
+    jobId: z.uuid(),
+    stage: generationJobStageSchema,
+    avatarIds: z.array(z.number().int().positive()),
+  }),
   'generation.completed': z.object({ jobId: z.uuid(), avatarIds: z.array(z.number().int().positive()) }),
   'generation.failed': z.object({ jobId: z.uuid() }),
   'credits.changed': z.object({ balance: z.number().int().nonnegative(), available: z.number().int().nonnegative() }),

@@ -15,6 +15,7 @@ import { type GenerationConfig, predictionWebhookUrl } from '../generation.confi
 import { type GenerationStage, type ProviderOperation, generationMetrics } from '../generation-metrics.js';
 import { FailureReasons, type JobFailure, shortDetail } from '../jobs/failure-reasons.js';
 import { GenerationJob } from '../jobs/generation-job.entity.js';
+import { JobProgress } from '../jobs/job-progress.js';
 import { JobTransitions } from '../jobs/job-transitions.js';
 import { ModelImages, OBJECT_STORAGE, PREDICTION_PROVIDER } from '../providers/prediction-provider.provider.js';
 import { type PredictionWatch, PredictionWakeups } from '../webhooks/prediction-wakeups.js';
@@ -56,6 +57,7 @@ export class JobRunner {
     private readonly images: ModelImages,
     private readonly rpc: RpcClient,
     private readonly transitions: JobTransitions,
+    private readonly progress: JobProgress,
     private readonly wakeups: PredictionWakeups,
   ) {}
 
@@ -63,11 +65,8 @@ export class JobRunner {
   async run(jobId: string, delivery: number, signal?: AbortSignal): Promise<RunOutcome> {
     const job = await this.dataSource.getRepository(GenerationJob).findOneBy({ id: jobId });
     if (!job || job.status !== 'pending') return 'skipped';
-    await this.dataSource.query(
-      // A new attempt generates (again) before it keeps anything: the stage says so.
-      `UPDATE generation.generation_jobs SET attempts = attempts + 1, results = NULL, updated_at = now() WHERE id = $1 AND status = 'pending'`,
-      [jobId],
-    );
+    // A new attempt generates (again) before it keeps anything: the stage says so.
+    await this.progress.attemptStarted(jobId);
     this.logger.log(`Job ${jobId}: attempt ${delivery} started`);
     if (delivery === 1) this.observeStage('queued', (Date.now() - job.createdAt.getTime()) / 1000);
     try {
@@ -235,10 +234,7 @@ export class JobRunner {
   /** Copies every output into our storage through media (provider URLs expire); one avatar each. */
   private async keepOutputs(job: GenerationJob, outputs: string[]): Promise<number[]> {
     // The waiting screen shows "saving" from here and each image as soon as it is kept.
-    await this.dataSource.query(
-      `UPDATE generation.generation_jobs SET results = '{"avatarIds":[]}', updated_at = now() WHERE id = $1 AND status = 'pending'`,
-      [job.id],
-    );
+    await this.progress.savingStarted(job.id);
     const avatars = await Promise.all(
       outputs.map(async (output, index) => {
         const stagingKey = await this.stage(job, output, index);
@@ -254,7 +250,7 @@ export class JobRunner {
               }),
             ),
           );
-          await this.showKept(job.id, avatar.id);
+          await this.progress.avatarKept(job.id, avatar.id);
           return avatar.id;
         } catch (error) {
           if (hasCode(error, 'MEDIA.INVALID_IMAGE')) {
@@ -268,16 +264,6 @@ export class JobRunner {
       }),
     );
     return avatars;
-  }
-
-  /** Adds one kept avatar to the pending job's results (the row lock orders concurrent additions). */
-  private async showKept(jobId: string, avatarId: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE generation.generation_jobs
-       SET results = jsonb_build_object('avatarIds', (results -> 'avatarIds') || to_jsonb($2::integer)), updated_at = now()
-       WHERE id = $1 AND status = 'pending' AND results IS NOT NULL AND NOT (results -> 'avatarIds') @> to_jsonb($2::integer)`,
-      [jobId, avatarId],
-    );
   }
 
   /** Local outputs already sit in storage's staging area; a provider's URL is downloaded there. */

@@ -1,11 +1,7 @@
 import { generationJobSchema, type GenerationJob } from '@likeness/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { GENERATION_JOBS_PATH } from '@/lib/generation-jobs/get-generation-jobs';
-
-export function generationJobPath(jobId: string): string {
-  return `${GENERATION_JOBS_PATH}/${encodeURIComponent(jobId)}`;
-}
+import { generationJobPath } from '@/lib/generation-jobs/get-generation-jobs';
 
 /** GET /api/generation-jobs/{jobId}: one of the user's jobs, its status and (once completed) its avatars. */
 export function getGenerationJob(jobId: string, { signal }: { signal?: AbortSignal } = {}): Promise<GenerationJob> {

@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveEventsProvider } from '@/lib/live-events/live-events';
 import { createQueryClient } from '@/lib/query-client';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { completedJob, JOB_ID, makeJob } from '@/test/generation-fixtures';
 import { callsTo, errorResponse, jsonResponse, mockApi } from '@/test/render-app';
 import { JOB_POLL_INTERVAL_MS, JOB_POLL_TIMEOUT_MS, useGenerationJob } from './use-generation-job';
@@ -24,6 +26,32 @@ function renderJob(
   );
   return renderHook(({ id }) => useGenerationJob(id, callbacks, options), { wrapper, initialProps: { id: jobId } });
 }
+
+/**
+ * The hook under the live events provider, its stream a fake: it starts following no job, so the
+ * test opens (or not) the stream first, then gives it `JOB_ID` with `follow()`.
+ */
+function renderLiveJob(callbacks: ReturnType<typeof handlers>, options = { intervalMs: 20, timeoutMs: 5_000 }) {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  const client = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <LiveEventsProvider>{children}</LiveEventsProvider>
+    </QueryClientProvider>
+  );
+  const rendered = renderHook(({ id }) => useGenerationJob(id, callbacks, options), {
+    wrapper,
+    initialProps: { id: null as string | null },
+  });
+  return { ...rendered, source: FakeEventSource.last!, follow: () => rendered.rerender({ id: JOB_ID }) };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 /** Answers the job's polls with the given jobs in turn, the last one from then on. */
 function answerPolls(...answers: (() => Response)[]) {
@@ -134,5 +162,76 @@ describe(useGenerationJob.name, () => {
 
     await vi.advanceTimersByTimeAsync(JOB_POLL_TIMEOUT_MS);
     await waitFor(() => expect(callbacks.onTimedOut).toHaveBeenCalledTimes(1));
+  });
+
+  describe('with the live events', () => {
+    it("should not poll while the stream is open, showing the job's progress and end from its events", async () => {
+      const fetchMock = answerPolls(
+        () => jsonResponse(makeJob()),
+        () => jsonResponse(completedJob([7, 8])),
+      );
+      const callbacks = handlers();
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { result, source, follow } = renderLiveJob(callbacks, {
+        intervalMs: JOB_POLL_INTERVAL_MS,
+        timeoutMs: JOB_POLL_TIMEOUT_MS,
+      });
+      act(() => source.open());
+      follow();
+      await waitFor(() => expect(result.current.job?.stage).toBe('queued'));
+
+      // A minute passes: no poll.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(callsTo(fetchMock, 'GET', JOB_PATH)).toHaveLength(1);
+      act(() => source.emit('generation.progress', { jobId: JOB_ID, stage: 'generating', avatarIds: [] }));
+      await waitFor(() =>
+        expect(result.current.job).toMatchObject({ status: 'pending', stage: 'generating', avatarIds: [] }),
+      );
+      act(() => source.emit('generation.progress', { jobId: JOB_ID, stage: 'saving', avatarIds: [7] }));
+      await waitFor(() => expect(result.current.job).toMatchObject({ stage: 'saving', avatarIds: [7] }));
+      expect(result.current.isPolling).toBe(true);
+      expect(callsTo(fetchMock, 'GET', JOB_PATH)).toHaveLength(1);
+
+      // Its end is read once, when the stream says so.
+      act(() => source.emit('generation.completed', { jobId: JOB_ID, avatarIds: [7, 8] }));
+      await waitFor(() => expect(callbacks.onCompleted).toHaveBeenCalledTimes(1));
+      expect(callbacks.onCompleted).toHaveBeenCalledWith(expect.objectContaining({ avatarIds: [7, 8] }));
+      expect(callsTo(fetchMock, 'GET', JOB_PATH)).toHaveLength(2);
+    });
+
+    it('should poll while the stream is down, and stop once it is open again', async () => {
+      const fetchMock = answerPolls(() => jsonResponse(makeJob({ stage: 'generating' })));
+      const callbacks = handlers();
+      const { result, source, follow } = renderLiveJob(callbacks);
+      act(() => source.open());
+      follow();
+      await waitFor(() => expect(result.current.job?.stage).toBe('generating'));
+
+      act(() => source.drop(FakeEventSource.CONNECTING));
+      await waitFor(() => expect(callsTo(fetchMock, 'GET', JOB_PATH).length).toBeGreaterThan(3));
+
+      act(() => source.open());
+      await pause(60);
+      const polls = callsTo(fetchMock, 'GET', JOB_PATH).length;
+      await pause(400);
+      expect(callsTo(fetchMock, 'GET', JOB_PATH)).toHaveLength(polls);
+      expect(result.current.isPolling).toBe(true);
+    });
+
+    it('should read the job once when the stream opens after it was first read', async () => {
+      const fetchMock = answerPolls(
+        () => jsonResponse(makeJob()),
+        () => jsonResponse(makeJob({ stage: 'saving', avatarIds: [7] })),
+      );
+      const callbacks = handlers();
+      const { result, source, follow } = renderLiveJob(callbacks, { intervalMs: 60_000, timeoutMs: 120_000 });
+      follow();
+      await waitFor(() => expect(result.current.job?.stage).toBe('queued'));
+
+      act(() => source.open());
+      await waitFor(() => expect(result.current.job).toMatchObject({ stage: 'saving', avatarIds: [7] }));
+      await pause(100);
+      expect(callsTo(fetchMock, 'GET', JOB_PATH)).toHaveLength(2);
+    });
   });
 });

@@ -1,16 +1,15 @@
 import type { GenerationJob } from '@likeness/contracts';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLiveUpdates } from '@/lib/live-events/live-events';
 import { generationJobQueryOptions } from '../api/get-generation-job';
 
-/** SPEC §9: a started job is polled every 3 seconds (while the live events are down)... */
-export const JOB_POLL_INTERVAL_MS = 3_000;
 /**
- * While the live events are up they bring the job's end at once; the job is still read this
- * often so the overlay can show its stage (queued, generating, saving), which no event carries.
+ * SPEC §9: a started job is polled every 3 seconds while the live events are down. While they are
+ * up it is not polled: they bring its stage and each kept avatar (`generation.progress`, written
+ * into its query) and its end (`generation.completed`/`failed`, which read it again).
  */
-export const JOB_STAGE_POLL_INTERVAL_MS = 5_000;
+export const JOB_POLL_INTERVAL_MS = 3_000;
 /** ...and no longer than 120 seconds; a job still running then shows up in the gallery when it is done. */
 export const JOB_POLL_TIMEOUT_MS = 120_000;
 
@@ -41,25 +40,36 @@ export function useGenerationJob(
 ): { job: GenerationJob | undefined; isPolling: boolean } {
   const [timedOutJobId, setTimedOutJobId] = useState<string | null>(null);
   const timedOut = jobId !== null && timedOutJobId === jobId;
-  // The live events refresh the job when it ends; while they are down, polling finds the end too.
+  // The live events bring the job's progress and end; while they are down, polling finds them.
   const live = useLiveUpdates();
+  const queryClient = useQueryClient();
 
   const query = useQuery(
     jobId && !timedOut
       ? {
           ...generationJobQueryOptions(jobId),
-          // Asked again while pending (less often while live: only for its stage); a finished job or a failed poll stops it.
+          // Asked again while pending and the live events are down; a finished job or a failed poll stops it.
           refetchInterval: (current) =>
-            current.state.status === 'error' || (current.state.data && current.state.data.status !== 'pending')
+            live || current.state.status === 'error' || (current.state.data && current.state.data.status !== 'pending')
               ? false
-              : live
-                ? Math.max(intervalMs, JOB_STAGE_POLL_INTERVAL_MS)
-                : intervalMs,
+              : intervalMs,
           // The user may look at another tab meanwhile; the result should be there when they return.
           refetchIntervalInBackground: true,
         }
       : { queryKey: ['generation-job', 'none'], queryFn: skipToken },
   );
+
+  // When the stream opens while a job is followed, what passed before it opened is read once.
+  const wasLive = useRef(live);
+  useEffect(() => {
+    const opened = live && !wasLive.current;
+    wasLive.current = live;
+    if (!opened || !jobId || timedOut) return;
+    const { queryKey } = generationJobQueryOptions(jobId);
+    if (queryClient.getQueryData(queryKey)?.status === 'pending') {
+      void queryClient.invalidateQueries({ queryKey, exact: true });
+    }
+  }, [live, jobId, timedOut, queryClient]);
 
   useEffect(() => {
     if (!jobId) return;
