@@ -7,7 +7,10 @@
 //  2. Idle streams: BENCH_STREAMS event streams held open by a child process (./lib/stream-holder.mjs,
 //     so their heartbeats are not read on the event loop that times the requests; one user, its cap raised for the run),
 //     the gateway's resident memory before and after (after a heartbeat has gone to every stream),
-//     and GET /api/user's latency at BENCH_RATE requests/s for BENCH_SECONDS without and with them.
+//     and GET /api/user's latency at BENCH_RATE requests/s for BENCH_SECONDS without and with them,
+//     in BENCH_STREAM_ROUNDS rounds (default 3; the streams are closed between rounds), each window
+//     with them BENCH_SETTLE_SECONDS (default 10) after they opened, so it times holding them, not
+//     the burst of opening them.
 //  3. Waiting tabs (./lib/waiting-tabs.mjs, a stack of its own with a long training and long
 //     generations): the requests the SPA in headless Chromium makes in BENCH_TAB_SECONDS on the
 //     Models page while a training runs and on the Create page while a generation runs, with the
@@ -24,7 +27,7 @@ import pg from 'pg';
 import { apiCaller, buyPackage, trainBenchModel } from './lib/api.mjs';
 import { openStream } from './lib/event-stream.mjs';
 import { createBenchEnvironment } from './lib/bench-environment.mjs';
-import { httpGetter, openLoop, quantile, summarize } from './lib/load.mjs';
+import { httpGetter, median, openLoop, quantile, summarize } from './lib/load.mjs';
 import { measureWaitingTabs } from './lib/waiting-tabs.mjs';
 
 const { freePort, migrateAll, startStack } = await import('../../libs/devstack/dist/index.js');
@@ -33,6 +36,8 @@ const JOBS = Number(process.env.BENCH_JOBS ?? 100);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const STREAM_ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 3);
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 10);
 const HEARTBEAT_MS = 15_000;
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,streams,tabs').split(','));
 
@@ -159,7 +164,7 @@ async function measureLatency({ port, call, cookie, modelId }) {
   );
 }
 
-/** 2. Idle streams. */
+/** 2. Idle streams: STREAM_ROUNDS rounds, each a window without them and one with them. */
 async function measureIdleStreams({ port, cookie, gatewayPid }) {
   const get = httpGetter(port);
   const readUser = async () => {
@@ -167,30 +172,68 @@ async function measureIdleStreams({ port, cookie, gatewayPid }) {
     if (status !== 200) throw new Error(`GET /api/user answered ${status}`);
   };
   await openLoop(readUser, { rate: RATE, seconds: 3 });
-  const idleMiB = residentMiB(gatewayPid);
-  const without = summarize(await openLoop(readUser, { rate: RATE, seconds: SECONDS }));
-  // The streams are held by a process of their own, so that reading their heartbeats does not
-  // share this event loop (which times the requests) with the load generator.
+  const line = (name, summary) =>
+    `GET /api/user at ${RATE}/s, ${name}: p50 ${summary.p50.toFixed(1)} ms, p99 ${summary.p99.toFixed(1)} ms, errors ${summary.errors}`;
+  const rounds = [];
+  for (let round = 1; round <= STREAM_ROUNDS; round += 1) {
+    const idleMiB = residentMiB(gatewayPid);
+    const without = summarize(await openLoop(readUser, { rate: RATE, seconds: SECONDS }));
+    const holder = await holdStreams({ port, cookie });
+    // Opening 2,000 streams is a burst of allocations; the window measures holding them, after it.
+    await settle();
+    const withStreamsMiB = residentMiB(gatewayPid);
+    const withStreams = summarize(await openLoop(readUser, { rate: RATE, seconds: SECONDS }));
+    await holder.stop();
+    await settle();
+    // Memory is told for the first round: later ones start from a heap that has held streams before.
+    const memory =
+      round === 1
+        ? `; gateway RSS ${idleMiB.toFixed(0)} MiB → ${withStreamsMiB.toFixed(0)} MiB (+${(withStreamsMiB - idleMiB).toFixed(0)} MiB)`
+        : '';
+    console.log(
+      `Round ${round}: ${STREAMS} idle streams opened in ${(holder.openedInMs / 1000).toFixed(1)} s${memory}`,
+    );
+    console.log(`  ${line('no streams', without)}`);
+    console.log(`  ${line(`${STREAMS} streams`, withStreams)}`);
+    rounds.push({ without, withStreams });
+  }
+  get.close();
+  const medianOf = (pick) => median(rounds.map(pick)).toFixed(1);
+  console.log(
+    `Medians of ${rounds.length} rounds: p50 ${medianOf((r) => r.without.p50)} → ${medianOf((r) => r.withStreams.p50)} ms, p99 ${medianOf((r) => r.without.p99)} → ${medianOf((r) => r.withStreams.p99)} ms`,
+  );
+}
+
+/** Waits SETTLE_SECONDS: what the gateway allocated to open or close the streams is collected meanwhile. */
+function settle() {
+  return new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+}
+
+/**
+ * Opens STREAMS idle streams in a process of their own (so reading their heartbeats does not share
+ * this event loop, which times the requests); resolves once every one has had a heartbeat.
+ */
+async function holdStreams({ port, cookie }) {
   const holder = fork(new URL('./lib/stream-holder.mjs', import.meta.url), [], {
     env: { ...process.env, HOLDER_PORT: String(port), HOLDER_COOKIE: cookie, HOLDER_STREAMS: String(STREAMS) },
   });
   holders.push(holder);
+  const exited = new Promise((resolve) => holder.once('exit', resolve));
   const fromHolder = (kind) =>
     new Promise((resolve, reject) => {
       holder.on('message', (message) => message.kind === kind && resolve(message));
-      holder.once('exit', (code) => reject(new Error(`The stream holder stopped (${code})`)));
+      void exited.then((code) => reject(new Error(`The stream holder stopped (${code})`)));
     });
   const { openedInMs } = await fromHolder('opened');
   // Every stream has had a heartbeat written (and its buffers) before memory is read.
   await fromHolder('heartbeats');
-  const withStreamsMiB = residentMiB(gatewayPid);
-  const withStreams = summarize(await openLoop(readUser, { rate: RATE, seconds: SECONDS }));
-  get.close();
-  console.log(
-    `${STREAMS} idle streams opened in ${(openedInMs / 1000).toFixed(1)} s; gateway RSS ${idleMiB.toFixed(0)} MiB → ${withStreamsMiB.toFixed(0)} MiB (+${(withStreamsMiB - idleMiB).toFixed(0)} MiB)`,
-  );
-  const line = (name, summary) =>
-    `GET /api/user at ${RATE}/s, ${name}: p50 ${summary.p50.toFixed(1)} ms, p99 ${summary.p99.toFixed(1)} ms, errors ${summary.errors}`;
-  console.log(line('no streams', without));
-  console.log(line(`${STREAMS} streams`, withStreams));
+  return {
+    openedInMs,
+    /** Closes the streams (the holder closes them when its parent lets go) and waits for it to end. */
+    async stop() {
+      holder.disconnect();
+      await exited;
+      holders.splice(holders.indexOf(holder), 1);
+    },
+  };
 }
