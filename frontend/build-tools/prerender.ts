@@ -55,7 +55,10 @@ export function prerenderPlugin({ serverEntry, publicBuild }: { serverEntry: str
         const { PRERENDERED_PATHS, renderPage } = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
         const manifest = JSON.parse(await readFile(join(publicBuild, '.vite/manifest.json'), 'utf8')) as Manifest;
         await cp(join(publicBuild, 'assets'), join(outDir, 'assets'), { recursive: true });
-        const template = withPublicEntry(await readFile(join(outDir, 'index.html'), 'utf8'), publicEntryFiles(manifest));
+        const template = withPublicEntry(
+          await readFile(join(outDir, 'index.html'), 'utf8'),
+          publicEntryFiles(manifest),
+        );
         await mkdir(join(outDir, PAGES_DIR), { recursive: true });
         for (const path of PRERENDERED_PATHS) {
           const page = pageHtml(template, await renderPage(path));

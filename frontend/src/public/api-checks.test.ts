@@ -1,11 +1,6 @@
 // The public pages' hand-written checks of API answers (the `.public` twins) against the
 // contracts' schemas the full app parses them with: they accept and refuse alike.
-import {
-  appConfigSchema,
-  avatarsPageSchema,
-  creditPackageSchema,
-  currentUserSchema,
-} from '@likeness/contracts';
+import { appConfigSchema, avatarsPageSchema, creditPackageSchema, currentUserSchema } from '@likeness/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { APP_CONFIG_PATH as FULL_APP_CONFIG_PATH } from '@/lib/app-config/get-app-config';
@@ -18,7 +13,15 @@ import { CURRENT_USER_PATH as FULL_CURRENT_USER_PATH } from '@/lib/session/curre
 import { checkCurrentUser, CURRENT_USER_PATH } from '@/features/auth/auth-provider.public';
 import { avatarsPage, makeAvatar } from '@/test/media-fixtures';
 
-const pack = { id: 'starter', name: 'Starter', description: 'Try', credits: 50, price: 5, value: 'No bonus', popular: false };
+const pack = {
+  id: 'starter',
+  name: 'Starter',
+  description: 'Try',
+  credits: 50,
+  price: 5,
+  value: 'No bonus',
+  popular: false,
+};
 const user = { id: 2, username: 'alice', email: 'alice@example.com', credits: 5, role: 'user' };
 
 const cases = [
@@ -27,7 +30,14 @@ const cases = [
     check: checkCreditPackages,
     schema: z.array(creditPackageSchema),
     good: [[], [pack], [pack, { ...pack, id: 'pro', price: 9.99, popular: true }]],
-    bad: [null, {}, [{ ...pack, price: '5' }], [{ ...pack, credits: 0 }], [{ ...pack, credits: 2.5 }], [{ ...pack, popular: 1 }]],
+    bad: [
+      null,
+      {},
+      [{ ...pack, price: '5' }],
+      [{ ...pack, credits: 0 }],
+      [{ ...pack, credits: 2.5 }],
+      [{ ...pack, popular: 1 }],
+    ],
   },
   {
     name: 'the signed-in user',

@@ -64,18 +64,15 @@ export function Navigate({ to, replace }: { to: To; replace?: boolean }) {
   return null;
 }
 
-type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
-  to: To;
-  // react-router's own props, which a plain link has no use for.
-  replace?: boolean;
-  state?: unknown;
-  preventScrollReset?: boolean;
-  viewTransition?: boolean;
-  reloadDocument?: boolean;
-};
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: To };
 
-export function Link({ to, replace, state, preventScrollReset, viewTransition, reloadDocument, ...rest }: LinkProps) {
-  return <a href={href(to)} {...rest} />;
+/** A plain link: the public pages pass none of react-router's own props (state, replace, ...). */
+export function Link({ to, children, ...rest }: LinkProps) {
+  return (
+    <a href={href(to)} {...rest}>
+      {children}
+    </a>
+  );
 }
 
 /** The page keeps the browser's own scrolling: a document load restores it. */

@@ -13,7 +13,15 @@ import { resetApiData } from './use-api-data';
 const alice: CurrentUser = { id: 2, username: 'alice', email: 'alice@example.com', credits: 5, role: 'user' };
 
 const packages = [
-  { id: 'starter', name: 'Starter Pack', description: 'Try it', credits: 50, price: 5, value: 'No bonus', popular: false },
+  {
+    id: 'starter',
+    name: 'Starter Pack',
+    description: 'Try it',
+    credits: 50,
+    price: 5,
+    value: 'No bonus',
+    popular: false,
+  },
   { id: 'creator', name: 'Creator Pack', description: 'Loved', credits: 125, price: 11, value: '20%', popular: true },
 ];
 
@@ -49,7 +57,10 @@ describe('the public pages without the full app', () => {
     const creator = await screen.findByRole('article', { name: 'Creator Pack' });
     expect(within(creator).getByText('$11')).toBeInTheDocument();
     expect(within(creator).getByText('Best Value')).toBeInTheDocument();
-    expect(within(creator).getByRole('link', { name: 'Buy Credits: Creator Pack' })).toHaveAttribute('href', '/credits');
+    expect(within(creator).getByRole('link', { name: 'Buy Credits: Creator Pack' })).toHaveAttribute(
+      'href',
+      '/credits',
+    );
     expect(screen.getAllByRole('link', { name: 'Log In' })[0]).toHaveAttribute('href', '/auth');
   });
 

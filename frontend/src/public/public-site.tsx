@@ -33,7 +33,10 @@ export function PublicSite({ location, Page }: { location: LightLocation; Page: 
   return (
     <StrictMode>
       <AppProviders>
-        <LightRouter location={location} layers={[<RootLayout key="root" />, <PublicLayout key="public" />, <Page key="page" />]} />
+        <LightRouter
+          location={location}
+          layers={[<RootLayout key="root" />, <PublicLayout key="public" />, <Page key="page" />]}
+        />
       </AppProviders>
     </StrictMode>
   );

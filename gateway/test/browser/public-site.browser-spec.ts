@@ -209,9 +209,13 @@ describe('the public site in the browser', () => {
     }
     expect(errors).toEqual([]);
     // The public pages' own light bundle: none of the full app's first-load files.
-    const appFiles = [...readFileSync(join(FRONTEND_DIST, 'index.html'), 'utf8').matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)];
+    const appFiles = [
+      ...readFileSync(join(FRONTEND_DIST, 'index.html'), 'utf8').matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g),
+    ];
     expect(appFiles.length).toBeGreaterThan(0);
-    expect(scripts.filter((script) => appFiles.some(([, file]) => file === script && !file.includes('rolldown-runtime')))).toEqual([]);
+    expect(
+      scripts.filter((script) => appFiles.some(([, file]) => file === script && !file.includes('rolldown-runtime'))),
+    ).toEqual([]);
 
     await page.getByRole('button', { name: 'Theme' }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();

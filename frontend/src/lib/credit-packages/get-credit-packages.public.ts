@@ -9,7 +9,13 @@ export const CREDIT_PACKAGES_PATH = '/api/credit-packages';
 export function checkCreditPackages(value: unknown): CreditPackage[] {
   if (!Array.isArray(value)) throw new TypeError('credit packages: expected a list');
   return value.map((pkg) => {
-    const fields = { id: 'string', name: 'string', description: 'string', value: 'string', popular: 'boolean' } as const;
+    const fields = {
+      id: 'string',
+      name: 'string',
+      description: 'string',
+      value: 'string',
+      popular: 'boolean',
+    } as const;
     const checked = expectFields(pkg, { ...fields, credits: 'number', price: 'number' }, 'credit package');
     if (!Number.isInteger(checked.credits) || (checked.credits as number) <= 0) {
       throw new TypeError('credit package: credits should be a positive whole number');
