@@ -116,6 +116,15 @@ describe('the public pages without the full app', () => {
     );
   });
 
+  it('should take a 401 for a visitor, reading the answer to its end so the page goes quiet', async () => {
+    const signedOut = json({ message: 'Signed out' }, 401);
+    mockApi({ '/api/user': () => signedOut });
+    await renderPublicPage('/');
+
+    await waitFor(() => expect(signedOut.bodyUsed).toBe(true));
+    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/auth?tab=register');
+  });
+
   it('should refuse a path that is not a public page', async () => {
     await expect(loadPublicPage('/dashboard')).rejects.toThrow('/dashboard is not a public page');
   });

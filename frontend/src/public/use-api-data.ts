@@ -57,7 +57,11 @@ interface Options<T> {
 
 async function request<T>(path: string, check: Check<T>, options: Options<T>): Promise<T> {
   const response = await fetch(path, { credentials: 'include' });
-  if (response.status === 401 && 'unauthorized' in options) return options.unauthorized as T;
+  if (response.status === 401 && 'unauthorized' in options) {
+    // Read to its end: an unread body holds the request open (and the page never goes quiet).
+    await response.text().catch(() => '');
+    return options.unauthorized as T;
+  }
   if (!response.ok) throw await failure(response);
   return check(await response.json());
 }
