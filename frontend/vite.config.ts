@@ -5,30 +5,58 @@ import { defineConfig } from 'vite';
 import { precompressPlugin } from './build-tools/precompress.ts';
 import { preloadFontPlugin } from './build-tools/preload-font.ts';
 import { prerenderPlugin } from './build-tools/prerender.ts';
+import { PUBLIC_CONTRACTS, PUBLIC_ENTRY, publicBuildPlugin } from './build-tools/public-build.ts';
 import { pwaPlugin } from './build-tools/pwa.ts';
 
 // The gateway serves /api and the health probes; in development Vite forwards to it.
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 const proxiedPaths = ['/api', '/healthz', '/readyz'];
 
-export default defineConfig({
+const alias = {
+  // The contracts are TypeScript source shared with the backend; bundle them directly.
+  '@likeness/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+};
+
+/**
+ * `--mode public`: the public pages' light bundle (build-tools/public-build.ts) and, with `--ssr`,
+ * their prerendering. `npm run build` makes both before the app, whose build writes the pages.
+ */
+export const publicConfig = defineConfig(({ isSsrBuild }) => ({
+  // The worker and the web manifest it writes are the app build's; its virtual:pwa-register is needed here.
+  plugins: [react(), tailwindcss(), pwaPlugin(), publicBuildPlugin()],
+  resolve: { alias: { ...alias, '@likeness/contracts': PUBLIC_CONTRACTS } },
+  build: {
+    outDir: 'dist-public',
+    emptyOutDir: true,
+    sourcemap: 'hidden',
+    manifest: !isSsrBuild,
+    rolldownOptions: {
+      ...(isSsrBuild ? {} : { input: PUBLIC_ENTRY }),
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
+}));
+
+export const appConfig = defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     pwaPlugin(),
     preloadFontPlugin({ fileName: /inter-latin-wght-normal-[\w-]+\.woff2$/ }),
-    // The public pages as HTML, from the SSR build `npm run build` makes first (see package.json).
-    prerenderPlugin({ serverEntry: fileURLToPath(new URL('./dist-ssr/render-page.js', import.meta.url)) }),
+    // The public pages as HTML, from the builds `npm run build` makes first (see package.json).
+    prerenderPlugin({
+      serverEntry: fileURLToPath(new URL('./dist-ssr/render-page.js', import.meta.url)),
+      publicBuild: fileURLToPath(new URL('./dist-public', import.meta.url)),
+    }),
     // Last: it compresses what the others wrote, the service worker included.
     precompressPlugin({ mapsDir: fileURLToPath(new URL('./dist-sourcemaps', import.meta.url)) }),
   ],
-  resolve: {
-    alias: {
-      // The contracts are TypeScript source shared with the backend; bundle them directly.
-      '@likeness/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
-  },
+  resolve: { alias },
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -64,3 +92,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.mode === 'public' ? publicConfig(env) : appConfig));

@@ -1,18 +1,30 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config.ts';
+import { defineConfig, mergeConfig, type ViteUserConfig } from 'vitest/config';
+import { appConfig, publicConfig } from './vite.config.ts';
 
-export default mergeConfig(
-  viteConfig,
-  defineConfig({
-    test: {
-      environment: 'jsdom',
-      setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
-      restoreMocks: true,
-      unstubGlobals: true,
-      css: false,
-      // Whole pages render in jsdom; on a loaded 2-core CI machine some take longer than the default 5 s.
-      testTimeout: 30_000,
-    },
-  }),
-);
+type TestSettings = NonNullable<ViteUserConfig['test']>;
+
+const settings: TestSettings = {
+  environment: 'jsdom',
+  setupFiles: ['./src/test/setup.ts'],
+  restoreMocks: true,
+  unstubGlobals: true,
+  css: false,
+  // Whole pages render in jsdom; on a loaded 2-core CI machine some take longer than the default 5 s.
+  testTimeout: 30_000,
+};
+
+/** The public pages' own bundle (build-tools/public-build.ts): its tests and its prerendering. */
+const PUBLIC_TESTS = ['src/**/*.public.test.{ts,tsx}', 'src/prerender/**/*.test.{ts,tsx}'];
+
+export default defineConfig((env) => ({
+  test: {
+    projects: [
+      mergeConfig(appConfig, {
+        test: { ...settings, name: 'app', include: ['src/**/*.test.{ts,tsx}'], exclude: PUBLIC_TESTS },
+      }),
+      mergeConfig(publicConfig({ ...env, mode: 'public' }), {
+        test: { ...settings, name: 'public', include: PUBLIC_TESTS },
+      }),
+    ],
+  },
+}));

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
-import { isSignedOutArrival } from '@/lib/session/current-user';
+import { isSignedOutArrival } from '@/lib/session/signed-out';
 
 export const SIGNED_IN_HOME = paths.dashboard;
 export const SIGN_IN_PATH = paths.auth;

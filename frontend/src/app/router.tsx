@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -74,20 +74,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * Loads the lazy route modules `pathname` matches into the routes themselves, so the router's
- * first render draws the page at once (as its prerendered HTML shows it) instead of nothing.
- */
-export async function loadRouteModules(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
-}
 
 /**
  * Lets a navigation ask to be committed at once (`navigate(to, { flushSync: true })`), which

@@ -36,3 +36,32 @@ export function pageHtml(template: string, { html, meta }: { html: string; meta:
   }
   return page.replace(root, () => `<div id="root">${html}</div>`);
 }
+
+/** What the built index.html loads: the app's entry script, its preloaded chunks and its styles. */
+const APP_ASSET_TAGS = [
+  /<script type="module"[^>]*\ssrc="\/assets\/[^"]+"[^>]*><\/script>\s*/g,
+  /<link rel="modulepreload"[^>]*\shref="\/assets\/[^"]+"[^>]*>\s*/g,
+  /<link rel="stylesheet"[^>]*\shref="\/assets\/[^"]+"[^>]*>\s*/g,
+];
+
+/** The files of the public pages' entry (build-tools/public-build.ts), as its build's manifest names them. */
+export interface PublicEntryFiles {
+  script: string;
+  preloads: readonly string[];
+  styles: readonly string[];
+}
+
+/**
+ * The built index.html loading the public pages' entry in place of the app's: the same head
+ * (theme script, font preload, meta tags), the light bundle.
+ */
+export function withPublicEntry(template: string, { script, preloads, styles }: PublicEntryFiles): string {
+  const stripped = APP_ASSET_TAGS.reduce((html, tag) => html.replace(tag, ''), template);
+  if (stripped === template) throw new Error("index.html loads none of the app's assets to replace");
+  const tags = [
+    `<script type="module" crossorigin src="/${script}"></script>`,
+    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  ];
+  return stripped.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
+}

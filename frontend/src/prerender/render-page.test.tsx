@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 // The app's own index.html, as the build's prerendering fills it.
 import template from '../../index.html?raw';
-import { pageFileName, pageHtml } from './page-html';
+import { pageFileName, pageHtml, withPublicEntry } from './page-html';
 import { PRERENDERED_PATHS, renderPage } from './render-page';
 
 describe('renderPage', () => {
@@ -72,5 +72,39 @@ describe('pageHtml', () => {
       'cookie-policy.html',
       'scene-explorer.html',
     ]);
+  });
+});
+
+describe('withPublicEntry', () => {
+  const built = [
+    '<head>',
+    '<script src="/theme-init.js"></script>',
+    '<link rel="preload" href="/assets/inter-1.woff2" as="font" type="font/woff2" crossorigin>',
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/vendor-1.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+    '</head>',
+  ].join('\n');
+
+  it("should load the public pages' entry in place of the app's, keeping the rest of the head", () => {
+    const page = withPublicEntry(built, {
+      script: 'assets/main-2.js',
+      preloads: ['assets/react-2.js'],
+      styles: ['assets/main-2.css'],
+    });
+
+    expect(page).not.toMatch(/index-1|react-1|vendor-1/);
+    expect(page).toContain('<script src="/theme-init.js"></script>');
+    expect(page).toContain('href="/assets/inter-1.woff2" as="font"');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/main-2.js"></script>');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/react-2.js">');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/main-2.css">');
+  });
+
+  it("should refuse an index.html without the app's assets", () => {
+    expect(() => withPublicEntry('<head></head>', { script: 'a.js', preloads: [], styles: [] })).toThrow(
+      "index.html loads none of the app's assets",
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitFor } from '@likeness/testing';
+import { ROOT, waitFor } from '@likeness/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { type RunningStack, startTestStack } from '../system/stack-harness.js';
@@ -8,6 +9,8 @@ import { seriousAxeViolations } from './axe.js';
 import { SCREENSHOTS, launchChromium, registerThroughSpa } from './chromium.js';
 
 const SUPPORT_EMAIL = 'hello@likeness.test';
+/** The build the stack serves. */
+const FRONTEND_DIST = join(ROOT, 'frontend/dist');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 
@@ -186,17 +189,33 @@ describe('the public site in the browser', () => {
     await context.close();
   });
 
-  it('should start the app over the drawn page without a hydration error, and switch the theme', async () => {
+  it('should start the public pages over the drawn page without a hydration error, and switch the theme', async () => {
     // No stored theme to begin with (visitorContext stores one before every page).
     const context = await browser.newContext({ viewport: DESKTOP, colorScheme: 'light' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    for (const path of ['/', '/about', '/scene-explorer']) {
+    // React reports a page it could not take over as it was drawn on the console.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|did not match/i.test(message.text())) errors.push(message.text());
+    });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    for (const path of PUBLIC_PAGES.map((page) => page.path)) {
       await page.goto(`${stack.url}${path}`);
       await appStarted(page);
     }
     expect(errors).toEqual([]);
+    // The public pages' own light bundle: none of the full app's first-load files.
+    const appFiles = [
+      ...readFileSync(join(FRONTEND_DIST, 'index.html'), 'utf8').matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g),
+    ];
+    expect(appFiles.length).toBeGreaterThan(0);
+    expect(
+      scripts.filter((script) => appFiles.some(([, file]) => file === script && !file.includes('rolldown-runtime'))),
+    ).toEqual([]);
 
     await page.getByRole('button', { name: 'Theme' }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
@@ -404,6 +423,19 @@ describe('the public site in the browser', () => {
 
       await recent.getByRole('link', { name: 'View All' }).click();
       await page.waitForURL(`${stack.url}/gallery`);
+    });
+
+    it("should go from the app's footer to the landing page's pricing without loading another page", async () => {
+      await page.goto(`${stack.url}/dashboard`);
+      await page.getByRole('heading', { level: 1, name: 'Welcome, public_pat!' }).waitFor();
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click();
+
+      await page.waitForURL(`${stack.url}/#pricing`);
+      await page.getByRole('heading', { level: 2, name: 'Pay only for what you create' }).waitFor();
+      await page.getByRole('article', { name: 'Creator Pack' }).waitFor();
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     });
 
     it('should take a scene prompt to the dashboard, then prefill it after the trigger word on the create page', async () => {

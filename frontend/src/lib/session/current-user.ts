@@ -30,16 +30,6 @@ export function clearSession(queryClient: QueryClient): void {
 }
 
 /**
- * The navigation state of a page reached by signing out (an account deleted): its guards wait
- * for the session to clear there instead of sending the still-cached user back in.
- */
-export const signedOutState = { signedOut: true } as const;
-
-export function isSignedOutArrival(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'signedOut' in state && state.signedOut === true;
-}
-
-/**
  * SPEC §6: the administrator sees the Admin link and /admin. The server's role decides (DESIGN §5:
  * the administrator is the user with id 1, made so by the bootstrap); the server refuses every
  * admin call to anyone else whatever the client shows.

@@ -6,8 +6,7 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 /** The user with this id is the administrator (SPEC.md §6, DESIGN.md §5). */
 export const ADMIN_USER_ID = 1;
-/** Until billing keeps balances, a new account shows the welcome credits (SPEC.md §9). */
-export const WELCOME_CREDITS = 5;
+export { WELCOME_CREDITS } from '../costs.js';
 
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md §9 / DESIGN.md §5: what things cost, in credits. */
-export const GENERATION_COST = 5;
-export const TRAINING_COST = 30;
+export { GENERATION_COST, TRAINING_COST } from '../costs.js';
 
 /**
  * Priority generation (the Professional Pack's promise): an account's generations go to the

@@ -1,12 +1,11 @@
 import type { CurrentUser } from '@likeness/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Coins, Images } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Illustration } from '@/components/ui/illustration';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { avatarsQueryOptions } from '@/lib/avatars/get-avatars';
+import { useRecentAvatars } from '@/lib/avatars/recent-avatars';
 import { heroExamples } from '../data/examples';
 
 /** SPEC §9: the hero shows at most 4 avatars. */
@@ -60,12 +59,7 @@ export function Hero({ user }: { user: CurrentUser | null }) {
 /** A signed-in user with avatars sees theirs; everyone else (and everyone until the session answers) the examples. */
 function HeroPictures({ user }: { user: CurrentUser | null }) {
   // The server lists newest first: its first page of four is the hero's.
-  const avatars = useQuery({
-    ...avatarsQueryOptions(HERO_AVATARS),
-    select: (page) => page.items,
-    enabled: user !== null,
-  });
-  const recent = user ? (avatars.data ?? []).slice(0, HERO_AVATARS) : [];
+  const recent = useRecentAvatars(user, HERO_AVATARS);
 
   if (user && recent.length > 0) {
     return (

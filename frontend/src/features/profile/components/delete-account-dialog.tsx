@@ -19,7 +19,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { failureToast, useSchemaForm } from '@/hooks/use-schema-form';
-import { clearSession, signedOutState } from '@/lib/session/current-user';
+import { clearSession } from '@/lib/session/current-user';
+import { signedOutState } from '@/lib/session/signed-out';
 import { useDeleteAccount } from '../api/delete-account';
 
 const PASSWORD_FIELD_ID = 'delete-account-password';
