@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ThemeProvider } from '@/components/theme-provider';
 import { useToasts } from '@/components/ui/use-toast';
 import { AuthProvider } from '@/features/auth/auth-provider';
@@ -7,22 +7,36 @@ import { createAppQueryClient } from './query-client';
 
 // Toasts only follow something the user did: their Radix code loads with the first toast (see
 // ToasterOnDemand), not with the page. The store keeps that toast until the toaster shows it.
-const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
+let LoadedToaster: ComponentType | undefined;
+
+/** Fetches the toaster's code (once); the app asks on its first toast, tests before they start. */
+export function loadToaster(): Promise<ComponentType> {
+  return import('@/components/ui/toaster').then(({ Toaster }) => (LoadedToaster = Toaster));
+}
 
 /**
  * The toaster, mounted once the first toast is raised and kept from then on (its region, with
  * the F8 hotkey, stays for the toasts that follow). Before that there is nothing to show.
  */
 function ToasterOnDemand() {
-  const hasToasts = useToasts().length > 0;
-  const [needed, setNeeded] = useState(hasToasts);
-  if (hasToasts && !needed) setNeeded(true);
-  if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
+  const toasts = useToasts();
+  const hasToasts = toasts.length > 0;
+  const [Toaster, setToaster] = useState<ComponentType>();
+  useEffect(() => {
+    if (!hasToasts || Toaster) return;
+    let current = true;
+    // Should the download fail, the next toast asks again (the store keeps the toasts meanwhile).
+    loadToaster().then(
+      (loaded) => current && setToaster(() => loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [toasts, hasToasts, Toaster]);
+  // Its code already here (an earlier page load of this module asked for it): shown at once.
+  if (!Toaster && hasToasts && LoadedToaster) setToaster(() => LoadedToaster);
+  return Toaster ? <Toaster /> : null;
 }
 
 interface AppProvidersProps {
