@@ -6,6 +6,7 @@ import { precompressPlugin } from './build-tools/precompress.ts';
 import { preloadFontPlugin } from './build-tools/preload-font.ts';
 import { prerenderPlugin } from './build-tools/prerender.ts';
 import { pwaPlugin } from './build-tools/pwa.ts';
+import { zodWithoutJsonSchemaPlugin } from './build-tools/zod-without-json-schema.ts';
 
 // The gateway serves /api and the health probes; in development Vite forwards to it.
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
@@ -15,6 +16,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    zodWithoutJsonSchemaPlugin(),
     pwaPlugin(),
     preloadFontPlugin({ fileName: /inter-latin-wght-normal-[\w-]+\.woff2$/ }),
     // The public pages as HTML, from the SSR build `npm run build` makes first (see package.json).
