@@ -57,6 +57,8 @@ export const gatewayConfigSchema = baseConfigSchema
     MEDIA_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
     /** The built SPA to serve (single-machine mode); unset, the gateway serves the API only. */
     STATIC_DIR: z.string().optional(),
+    /** The deployment's public origin: the served pages' share links (`og:image`) point there. */
+    PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
     /** Extra origins allowed to make state-changing calls, comma-separated (the gateway's own is always allowed). */
     PUBLIC_ORIGIN: z
       .string()
