@@ -41,6 +41,9 @@ const trustProxySchema = () =>
       return z.NEVER;
     });
 
+/** An account's page on a social service: an http(s) URL, or unset. */
+const socialUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional();
+
 export const gatewayConfigSchema = baseConfigSchema
   .extend({
     HOST: z.string().default('127.0.0.1'),
@@ -84,6 +87,10 @@ export const gatewayConfigSchema = baseConfigSchema
     IMAGE_FORMATTER_LIMIT_BURST: z.coerce.number().int().positive().default(30),
     /** Where people write for help: the SPA's "Contact Support" (GET /api/config); set it as the mailing apps' SUPPORT_EMAIL. */
     SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_SUPPORT_EMAIL),
+    /** The deployment's own social accounts, linked from the footer (GET /api/config); unset, none is shown. */
+    SOCIAL_MICROBLOG_URL: socialUrl(),
+    SOCIAL_PHOTOS_URL: socialUrl(),
+    SOCIAL_CODE_URL: socialUrl(),
     /** A comment line on every open event stream this often, so proxies keep it open. */
     EVENT_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(1_000).default(15_000),
     /** Event streams (GET /api/events) one user may hold open on one gateway; another is refused with 429. */
