@@ -6,9 +6,11 @@ const JSON_SCHEMA_MODULES = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processor
 
 /** The names a module exports (`export const|function|class x`, `export { a as b }`). */
 function exportedNames(source: string): string[] {
-  const declared = [...source.matchAll(/^export (?:const|let|function|class) (\w+)/gm)].map((match) => match[1]!);
-  const listed = [...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((match) =>
-    match[1]!.split(',').flatMap((part) => {
+  const declared = [...source.matchAll(/^export (?:const|let|function|class) (\w+)/gm)].flatMap(([, name]) =>
+    name ? [name] : [],
+  );
+  const listed = [...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap(([, list = '']) =>
+    list.split(',').flatMap((part) => {
       const name = part
         .trim()
         .split(/\s+as\s+/)
