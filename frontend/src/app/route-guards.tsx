@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
@@ -22,17 +22,11 @@ function useSignInPath(): string {
   return SIGN_IN_PATH;
 }
 
-/**
- * Signed-in-only routes: a spinner while the session loads, visitors go to the auth screen. A
- * session forgotten on the way out to a public page (an account deleted; that page's code may
- * still be arriving) lets that navigation land instead of sending the visitor to sign in.
- */
+/** Signed-in-only routes: a spinner while the session loads, visitors go to the auth screen. */
 export function RequireAuth() {
   const { user, isLoading } = useAuth();
   const signInPath = useSignInPath();
-  const { location: leavingFor } = useNavigation();
   if (isLoading) return <PageSpinner className="min-h-dvh" />;
-  if (!user && leavingFor && isSignedOutArrival(leavingFor.state)) return null;
   if (!user) return <Navigate to={signInPath} replace />;
   return <Outlet />;
 }

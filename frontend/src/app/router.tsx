@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RedirectIfSignedIn, RequireAuth, type RouteHandle } from './route-guards';
+import { Component as LandingRoute } from './routes/landing';
 import { RouteError } from './routes/route-error';
 
 /** The first screen's code is still arriving (a moment on a fast link): nothing to show yet. */
@@ -26,12 +28,11 @@ export const routes: RouteObject[] = [
     HydrateFallback: FirstLoad,
     children: [
       {
-        // Lazy like every screen, so a signed-in first load (/dashboard) does not carry the public
-        // pages. Deleting an account awaits its navigation here (the route's code arrives first)
-        // before it forgets the session, so the profile's guard is no longer in charge by then.
-        lazy: () => import('./layouts/public-layout').then(({ PublicLayout }) => ({ Component: PublicLayout })),
+        element: <PublicLayout />,
         children: [
-          { index: true, lazy: () => import('./routes/landing') },
+          // Not lazy: deleting an account navigates here and then forgets the session, which needs
+          // the navigation committed at once (a lazy route would leave the profile's guard in charge).
+          { index: true, Component: LandingRoute },
           { path: 'about', lazy: () => import('./routes/about') },
           { path: 'privacy-policy', lazy: () => import('./routes/privacy-policy') },
           { path: 'terms-of-service', lazy: () => import('./routes/terms-of-service') },
