@@ -1,18 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ThemeProvider } from '@/components/theme-provider';
+import { loadedToaster, loadToaster } from '@/components/ui/toaster-loader';
 import { useToasts } from '@/components/ui/use-toast';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { createAppQueryClient } from './query-client';
-
-// Toasts only follow something the user did: their Radix code loads with the first toast (see
-// ToasterOnDemand), not with the page. The store keeps that toast until the toaster shows it.
-let LoadedToaster: ComponentType | undefined;
-
-/** Fetches the toaster's code (once); the app asks on its first toast, tests before they start. */
-export function loadToaster(): Promise<ComponentType> {
-  return import('@/components/ui/toaster').then(({ Toaster }) => (LoadedToaster = Toaster));
-}
 
 /**
  * The toaster, mounted once the first toast is raised and kept from then on (its region, with
@@ -34,8 +26,9 @@ function ToasterOnDemand() {
       current = false;
     };
   }, [toasts, hasToasts, Toaster]);
-  // Its code already here (an earlier page load of this module asked for it): shown at once.
-  if (!Toaster && hasToasts && LoadedToaster) setToaster(() => LoadedToaster);
+  // Its code already here (a mutation started, or an earlier toast): shown at once.
+  const alreadyLoaded = loadedToaster();
+  if (!Toaster && hasToasts && alreadyLoaded) setToaster(() => alreadyLoaded);
   return Toaster ? <Toaster /> : null;
 }
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { loadToaster } from '@/app/providers';
+import { loadToaster } from '@/components/ui/toaster-loader';
 import { resetToasts } from '@/components/ui/use-toast';
 import { ONBOARDING_COMPLETED_KEY } from '@/lib/onboarding';
 
