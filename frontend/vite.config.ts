@@ -7,6 +7,7 @@ import { preloadFontPlugin } from './build-tools/preload-font.ts';
 import { prerenderPlugin } from './build-tools/prerender.ts';
 import { PUBLIC_CONTRACTS, PUBLIC_ENTRY, publicBuildPlugin } from './build-tools/public-build.ts';
 import { pwaPlugin } from './build-tools/pwa.ts';
+import { zodWithoutJsonSchemaPlugin } from './build-tools/zod-without-json-schema.ts';
 
 // The gateway serves /api and the health probes; in development Vite forwards to it.
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
@@ -46,6 +47,7 @@ export const appConfig = defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    zodWithoutJsonSchemaPlugin(),
     pwaPlugin(),
     preloadFontPlugin({ fileName: /inter-latin-wght-normal-[\w-]+\.woff2$/ }),
     // The public pages as HTML, from the builds `npm run build` makes first (see package.json).

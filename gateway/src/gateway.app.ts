@@ -69,7 +69,7 @@ export async function createGatewayApp(
   fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
   registerMediaFileRoutes(fastify, app.get(MediaHttpClient));
   registerSiteIndex(fastify);
-  await registerStaticSpa(fastify, config.STATIC_DIR);
+  await registerStaticSpa(fastify, config.STATIC_DIR, { publicUrl: config.PUBLIC_URL });
   const metricsServer = await startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, logger);
   fastify.addHook('onClose', () => closeServer(metricsServer));
   try {

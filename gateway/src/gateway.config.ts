@@ -41,6 +41,9 @@ const trustProxySchema = () =>
       return z.NEVER;
     });
 
+/** An account's page on a social service: an http(s) URL, or unset. */
+const socialUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional();
+
 export const gatewayConfigSchema = baseConfigSchema
   .extend({
     HOST: z.string().default('127.0.0.1'),
@@ -57,6 +60,8 @@ export const gatewayConfigSchema = baseConfigSchema
     MEDIA_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
     /** The built SPA to serve (single-machine mode); unset, the gateway serves the API only. */
     STATIC_DIR: z.string().optional(),
+    /** The deployment's public origin: the served pages' share links (`og:image`) point there. */
+    PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
     /** Extra origins allowed to make state-changing calls, comma-separated (the gateway's own is always allowed). */
     PUBLIC_ORIGIN: z
       .string()
@@ -82,6 +87,10 @@ export const gatewayConfigSchema = baseConfigSchema
     IMAGE_FORMATTER_LIMIT_BURST: z.coerce.number().int().positive().default(30),
     /** Where people write for help: the SPA's "Contact Support" (GET /api/config); set it as the mailing apps' SUPPORT_EMAIL. */
     SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_SUPPORT_EMAIL),
+    /** The deployment's own social accounts, linked from the footer (GET /api/config); unset, none is shown. */
+    SOCIAL_MICROBLOG_URL: socialUrl(),
+    SOCIAL_PHOTOS_URL: socialUrl(),
+    SOCIAL_CODE_URL: socialUrl(),
     /** A comment line on every open event stream this often, so proxies keep it open. */
     EVENT_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(1_000).default(15_000),
     /** Event streams (GET /api/events) one user may hold open on one gateway; another is refused with 429. */

@@ -1,15 +1,18 @@
+import type { SocialLinkKind } from '@likeness/contracts';
 import { Camera, Code, MessageCircle, type LucideIcon } from 'lucide-react';
 
-export interface SocialLink {
-  href: string;
-  /** The link's accessible name: where it goes. */
-  label: string;
-  icon: LucideIcon;
-}
+/**
+ * SPEC §2: the footer links the deployment's accounts on a microblog, a photo-sharing service
+ * and a code host. SPEC names no account, so each deployment configures its own (SOCIAL_*_URL,
+ * served by GET /api/config); a kind not configured is not shown.
+ */
+export const socialLinkIcons: Record<SocialLinkKind, LucideIcon> = {
+  microblog: MessageCircle,
+  photos: Camera,
+  code: Code,
+};
 
-/** SPEC §2: the footer's social links, a microblog, a photo-sharing service and a code host. */
-export const socialLinks: readonly SocialLink[] = [
-  { href: 'https://x.com/likenessapp', label: 'Likeness on X', icon: MessageCircle },
-  { href: 'https://www.instagram.com/likenessapp', label: 'Likeness on Instagram', icon: Camera },
-  { href: 'https://github.com/likeness-app', label: 'Likeness on GitHub', icon: Code },
-];
+/** The link's accessible name: whose account, and where (the service's host). */
+export function socialLinkLabel(url: string): string {
+  return `Likeness on ${new URL(url).hostname.replace(/^www\./, '')}`;
+}

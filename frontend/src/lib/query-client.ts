@@ -4,6 +4,8 @@ import { getQueryFn, isApiError } from './api-client';
 export interface QueryClientOptions {
   /** Called when any query or mutation answers 401: the session is gone. */
   onUnauthorized?: (client: QueryClient) => void;
+  /** Called when any mutation starts (something the user did, which may end in a toast). */
+  onMutationStart?: () => void;
 }
 
 /**
@@ -14,13 +16,13 @@ export interface QueryClientOptions {
 export const ALWAYS_REFETCH_ON_MOUNT = 0;
 
 /** SPEC §7: data never goes stale on its own, no refetch on focus, no polling, no retries. */
-export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {
+export function createQueryClient({ onUnauthorized, onMutationStart }: QueryClientOptions = {}): QueryClient {
   const onError = (error: unknown) => {
     if (isApiError(error) && error.status === 401) onUnauthorized?.(client);
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    mutationCache: new MutationCache({ onError, onMutate: () => onMutationStart?.() }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),

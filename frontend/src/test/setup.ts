@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadToaster } from '@/components/ui/toaster-loader';
 import { resetToasts } from '@/components/ui/use-toast';
 import { ONBOARDING_COMPLETED_KEY } from '@/lib/onboarding';
 
@@ -22,6 +23,12 @@ window.scrollTo = () => {};
 // Previews and downloads use blob: URLs, which jsdom lacks; tests spy on these.
 URL.createObjectURL ??= () => 'blob:mock';
 URL.revokeObjectURL ??= () => {};
+
+// The app fetches the toaster's code with its first toast; here it is there from the start, so a
+// test reads a toast as soon as it is raised (app/providers.test.tsx covers the fetch itself).
+beforeAll(async () => {
+  await loadToaster();
+});
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -75,7 +75,7 @@ describe('readiness', () => {
   it('should give the SPA its run-time settings without a session, the support address unset falling back to the default', async () => {
     const config = await call('/api/config');
     expect(config.status).toBe(200);
-    expect(config.json).toEqual({ supportEmail: 'support@likeness.local' });
+    expect(config.json).toEqual({ supportEmail: 'support@likeness.local', socialLinks: [] });
   });
 });
 

@@ -130,10 +130,12 @@ async function start(config: LocalConfig, dev: boolean, signal: AbortSignal, run
   }
 
   const shownHost = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  const publicUrl = config.PUBLIC_URL ?? `http://${shownHost}:${config.PORT}`;
   const stack = await startStack({
     env: appEnv,
-    // Links in mails lead to the address people open (the dev mailbox logs them too).
-    appEnv: { auth: { PUBLIC_URL: config.PUBLIC_URL ?? `http://${shownHost}:${config.PORT}` } },
+    // Links in mails lead to the address people open (the dev mailbox logs them too); the pages'
+    // share links (og:image) point there too.
+    appEnv: { auth: { PUBLIC_URL: publicUrl }, gateway: { PUBLIC_URL: publicUrl } },
     port: dev ? await freePort() : config.PORT,
     host: config.HOST,
     staticDir: dev ? undefined : join(ROOT, 'frontend/dist'),

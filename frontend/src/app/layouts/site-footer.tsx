@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { SupportMailLink } from '@/components/support-mail-link';
 import { landingSections, paths, profileUrl } from '@/config/paths';
-import { socialLinks } from '@/config/social-links';
+import { socialLinkIcons, socialLinkLabel } from '@/config/social-links';
+import { useAppConfig } from '@/lib/app-config/get-app-config';
 import { cn } from '@/lib/cn';
 
 /** SPEC §2: the footer's columns. */
@@ -50,22 +51,7 @@ export function SiteFooter({ className }: { className?: string }) {
           <p className="text-sm text-muted-foreground">
             Support: <SupportMailLink />
           </p>
-          <ul className="flex gap-2">
-            {socialLinks.map(({ href, label, icon: Icon }) => (
-              <li key={href}>
-                <a
-                  href={href}
-                  aria-label={label}
-                  title={label}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="grid size-9 place-items-center rounded-full border text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <Icon className="size-4" aria-hidden="true" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks />
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:contents">
           {columns.map(({ title, links }) => (
@@ -90,5 +76,34 @@ export function SiteFooter({ className }: { className?: string }) {
         </p>
       </div>
     </footer>
+  );
+}
+
+/** The deployment's own social accounts (GET /api/config); none configured, nothing is shown. */
+function SocialLinks() {
+  const config = useAppConfig();
+  const links = config.data?.socialLinks ?? [];
+  if (links.length === 0) return null;
+  return (
+    <ul className="flex gap-2">
+      {links.map(({ kind, url }) => {
+        const Icon = socialLinkIcons[kind];
+        const label = socialLinkLabel(url);
+        return (
+          <li key={kind}>
+            <a
+              href={url}
+              aria-label={label}
+              title={label}
+              target="_blank"
+              rel="noreferrer"
+              className="grid size-9 place-items-center rounded-full border text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Icon className="size-4" aria-hidden="true" />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

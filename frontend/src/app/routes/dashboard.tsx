@@ -5,5 +5,5 @@ import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 export function Component() {
   const { user } = useAuth();
   if (!user) return null;
-  return <DashboardPage username={user.username} credits={user.credits} />;
+  return <DashboardPage userId={user.id} username={user.username} credits={user.credits} />;
 }

@@ -157,6 +157,46 @@ describe('DashboardPage', () => {
     expect(recentAvatars().getByRole('status')).toHaveTextContent('Loading your avatars...');
   });
 
+  it("should hold the guide's place from the first paint, its steps loading, until the account's lists arrive", async () => {
+    let answerAvatars: (response: Response) => void = () => {};
+    await openDashboard({
+      user: { ...alice, credits: 0 },
+      handlers: { 'GET /api/avatars': () => new Promise<Response>((resolve) => (answerAvatars = resolve)) },
+    });
+
+    const guide = screen.getByRole('region', { name: 'Get Started' });
+    expect(guide).toHaveAttribute('aria-busy', 'true');
+    expect(within(guide).getByRole('status')).toHaveTextContent('Loading your creative space...');
+    const steps = within(guide)
+      .getAllByRole('listitem')
+      .map((item) => within(item).getByRole('link'));
+    expect(steps.map((step) => step.getAttribute('href'))).toEqual(['/credits', '/models', '/models', '/create']);
+    expect(steps[0]).not.toHaveAttribute('aria-current');
+    // The action cards (the tour's targets) are where they will stay.
+    expect(screen.getByRole('link', { name: /^Create Avatar/ })).toBeInTheDocument();
+
+    answerAvatars(jsonResponse(avatarsPage([])));
+
+    await waitFor(() => expect(guide).not.toHaveAttribute('aria-busy'));
+    expect(within(guide).getByText('0 of 4 done')).toBeInTheDocument();
+    expect(within(guide).getByRole('link', { name: 'Get Credits to Start' })).toHaveAttribute('href', '/credits');
+    expect(screen.getByRole('region', { name: 'Get Started' })).toBe(guide);
+  });
+
+  it("should hold the credits card's place on a later visit of an account that has avatars", async () => {
+    const { unmount } = await openDashboard({ user: { ...alice, credits: 40 }, avatars: [makeAvatar(1)] });
+    await screen.findByRole('link', { name: 'Buy More Credits' });
+    unmount();
+
+    await openDashboard({
+      user: { ...alice, credits: 40 },
+      handlers: { 'GET /api/avatars': () => new Promise<Response>(() => {}) },
+    });
+
+    expect(within(screen.getByRole('region', { name: 'Available credits' })).getByText('40')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Get Started' })).not.toBeInTheDocument();
+  });
+
   it('should show the empty state with "Create Your First Avatar" when there are no avatars', async () => {
     await openDashboard();
 

@@ -1,6 +1,7 @@
 import type { Avatar } from '@likeness/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { CircleHelp } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { profileUrl } from '@/config/paths';
@@ -10,6 +11,7 @@ import { isCompletedStatus } from '@/lib/custom-models/model-status';
 import { countCompletedJobs, generationJobsQueryOptions } from '@/lib/generation-jobs/get-generation-jobs';
 import { uploadedImagesQueryOptions } from '@/lib/uploaded-images/get-uploaded-images';
 import { firstRunSteps } from '../utils/first-run-steps';
+import { rememberedSummary, rememberSummary } from '../utils/summary-memory';
 import { useOnboardingTour } from '../hooks/use-onboarding-tour';
 import { ActionCards } from './action-cards';
 import { CreditsOverview } from './credits-overview';
@@ -17,6 +19,7 @@ import { GetStartedGuide } from './get-started-guide';
 import { RecentAvatars } from './recent-avatars';
 
 interface DashboardPageProps {
+  userId: number;
   username: string;
   credits: number;
 }
@@ -27,7 +30,7 @@ const countTrained = (models: ListedModel[]) => models.filter((model) => isCompl
  * /dashboard (labelled Home): the signed-in overview (SPEC §2). Until the first avatar exists it
  * guides the account through buy → upload → train → create instead of showing a row of zeros.
  */
-export function DashboardPage({ username, credits }: DashboardPageProps) {
+export function DashboardPage({ userId, username, credits }: DashboardPageProps) {
   const avatars = useAvatars();
   useOnboardingTour();
 
@@ -41,7 +44,7 @@ export function DashboardPage({ username, credits }: DashboardPageProps) {
       </header>
 
       <div className="mt-8 flex flex-col gap-8 md:gap-10">
-        <Summary avatars={avatars} credits={credits} />
+        <Summary userId={userId} avatars={avatars} credits={credits} />
         <ActionCards />
         <RecentAvatars avatars={avatars} />
         <NeedHelp />
@@ -50,10 +53,30 @@ export function DashboardPage({ username, credits }: DashboardPageProps) {
   );
 }
 
-/** The get-started guide until the first avatar exists, then the balance and quick stats. */
-function Summary({ avatars, credits }: { avatars: UseQueryResult<Avatar[]>; credits: number }) {
-  if (avatars.isPending) return null;
-  return avatars.data?.length === 0 ? <FirstRun credits={credits} /> : <Overview credits={credits} />;
+/**
+ * The get-started guide until the first avatar exists, then the balance and quick stats. Drawn
+ * from the first paint, so nothing below it moves when the lists arrive: until the avatar list
+ * says which, it shows the one this browser last showed the account (the guide for a new one),
+ * its numbers still loading.
+ */
+function Summary({ userId, avatars, credits }: { userId: number; avatars: UseQueryResult<Avatar[]>; credits: number }) {
+  const [remembered] = useState(() => rememberedSummary(userId));
+  // A list that failed shows the overview, its avatar count marked unavailable.
+  const known = avatars.isSuccess
+    ? avatars.data.length === 0
+      ? 'guide'
+      : 'overview'
+    : avatars.isError
+      ? 'overview'
+      : undefined;
+  useEffect(() => {
+    if (known) rememberSummary(userId, known);
+  }, [userId, known]);
+  return (known ?? remembered) === 'guide' ? (
+    <FirstRun credits={credits} avatarsLoaded={avatars.isSuccess} />
+  ) : (
+    <Overview credits={credits} />
+  );
 }
 
 /** The balance and quick stats of an account that has made avatars. */
@@ -79,14 +102,22 @@ function Overview({ credits }: { credits: number }) {
   );
 }
 
-/** The get-started guide, its steps read from what the account holds. */
-function FirstRun({ credits }: { credits: number }) {
+/** The get-started guide, its steps read from what the account holds (loading until all of it is known). */
+function FirstRun({ credits, avatarsLoaded }: { credits: number; avatarsLoaded: boolean }) {
   const models = useQuery(customModelsQueryOptions());
   const selfieCount = useQuery({ ...uploadedImagesQueryOptions(), select: (images) => images.length });
-  if (!models.isSuccess || !selfieCount.isSuccess) return null;
+  // A list that failed leaves the guide out rather than guessing the account's steps.
+  if (models.isError || selfieCount.isError) return null;
+  const loaded = avatarsLoaded && models.isSuccess && selfieCount.isSuccess;
   return (
     <GetStartedGuide
-      steps={firstRunSteps({ credits, selfieCount: selfieCount.data, models: models.data, avatarCount: 0 })}
+      loading={!loaded}
+      steps={firstRunSteps({
+        credits,
+        selfieCount: selfieCount.data ?? 0,
+        models: models.data ?? [],
+        avatarCount: 0,
+      })}
     />
   );
 }

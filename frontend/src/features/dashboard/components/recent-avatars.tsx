@@ -35,7 +35,8 @@ export function RecentAvatars({ avatars }: { avatars: UseQueryResult<Avatar[]> }
       {avatars.isPending ? (
         <div
           role="status"
-          className="flex items-center justify-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-sm text-muted-foreground"
+          // About as tall as what replaces it (the empty state, or a row of tiles): nothing below jumps.
+          className="flex min-h-80 items-center justify-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-sm text-muted-foreground"
         >
           <Spinner className="size-5 text-primary" />
           Loading your avatars...
