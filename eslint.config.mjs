@@ -65,7 +65,16 @@ export default [
   ...nx.configs['flat/typescript'],
   ...nx.configs['flat/javascript'],
   {
-    ignores: ['**/dist', '**/dist-ssr', '**/dist-public', '**/node_modules', '.data', '.nx', 'coverage', 'frontend/public/**'],
+    ignores: [
+      '**/dist',
+      '**/dist-ssr',
+      '**/dist-public',
+      '**/node_modules',
+      '.data',
+      '.nx',
+      'coverage',
+      'frontend/public/**',
+    ],
   },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],

@@ -20,8 +20,12 @@ export default defineConfig((env) => ({
   test: {
     projects: [
       mergeConfig(appConfig, {
-        test: { ...settings, name: 'app', include: ['src/**/*.test.{ts,tsx}', 'build-tools/**/*.test.ts'],
-          exclude: PUBLIC_TESTS, },
+        test: {
+          ...settings,
+          name: 'app',
+          include: ['src/**/*.test.{ts,tsx}', 'build-tools/**/*.test.ts'],
+          exclude: PUBLIC_TESTS,
+        },
       }),
       mergeConfig(publicConfig({ ...env, mode: 'public' }), {
         test: { ...settings, name: 'public', include: PUBLIC_TESTS },
