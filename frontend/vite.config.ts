@@ -24,7 +24,7 @@ const alias = {
  * their prerendering. `npm run build` makes both before the app, whose build writes the pages.
  */
 export const publicConfig = defineConfig(({ isSsrBuild }) => ({
-  // The worker and the web manifest it writes are the app build's; its virtual:pwa-register is needed here.
+  // The worker and the web manifest it writes are the app build's; its link to the manifest in the pages is needed here.
   plugins: [react(), tailwindcss(), pwaPlugin(), publicBuildPlugin()],
   resolve: { alias: { ...alias, '@likeness/contracts': PUBLIC_CONTRACTS } },
   build: {

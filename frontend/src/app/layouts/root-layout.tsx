@@ -5,7 +5,7 @@ import { InstallPromptCard } from '@/features/pwa/components/install-prompt-card
 import { OfflineBanner } from '@/features/pwa/components/offline-banner';
 import { PageMetaSync } from './page-meta-sync';
 
-// The service worker's registration (and workbox-window) loads after the first screen.
+// The service worker's registration loads after the first screen.
 const UpdatePrompt = lazy(() =>
   import('@/features/pwa/components/update-prompt').then((module) => ({ default: module.UpdatePrompt })),
 );

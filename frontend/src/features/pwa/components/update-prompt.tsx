@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { activateWaitingWorker, registerServiceWorker } from '../service-worker-registration';
 import { FloatingCard } from './floating-card';
 
 /**
@@ -9,11 +10,12 @@ import { FloatingCard } from './floating-card';
  * to a reload they did not ask for.
  */
 export function UpdatePrompt() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW();
-  if (!needRefresh) return null;
+  const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
+  useEffect(() => {
+    // Without a worker the app still works, only not offline: nothing to tell the user.
+    registerServiceWorker(navigator.serviceWorker, setWaiting).catch(() => undefined);
+  }, []);
+  if (!waiting) return null;
 
   return (
     <FloatingCard
@@ -21,10 +23,10 @@ export function UpdatePrompt() {
       icon={<RefreshCw />}
       title="A new version is available"
       description="Reload to use the latest Likeness."
-      onClose={() => setNeedRefresh(false)}
+      onClose={() => setWaiting(null)}
       closeLabel="Dismiss update"
       actions={
-        <Button variant="brand" size="sm" onClick={() => void updateServiceWorker(true)}>
+        <Button variant="brand" size="sm" onClick={() => activateWaitingWorker(navigator.serviceWorker, waiting)}>
           <RefreshCw aria-hidden="true" />
           Reload
         </Button>
