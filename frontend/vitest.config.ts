@@ -28,7 +28,34 @@ export default defineConfig((env) => ({
         },
       }),
       mergeConfig(publicConfig({ ...env, mode: 'public' }), {
-        test: { ...settings, name: 'public', include: PUBLIC_TESTS },
+        // Testing Library's act(), from Preact's test utilities.
+        resolve: { alias: [{ find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' }] },
+        test: {
+          ...settings,
+          name: 'public',
+          include: PUBLIC_TESTS,
+          // Bundled like the build, so that the libraries (Testing Library's too) draw with Preact.
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: [
+                  'preact',
+                  'preact/hooks',
+                  'preact/compat',
+                  'preact/compat/client',
+                  'preact/compat/server',
+                  'preact/compat/jsx-runtime',
+                  'preact/compat/jsx-dev-runtime',
+                  'preact/test-utils',
+                  'lucide-react',
+                  '@radix-ui/*',
+                  '@testing-library/react',
+                ],
+              },
+            },
+          },
+        },
       }),
     ],
   },

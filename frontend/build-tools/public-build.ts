@@ -24,7 +24,7 @@ export const PUBLIC_CONTRACTS = fileURLToPath(new URL('../../libs/contracts/src/
 
 /**
  * The public pages' own build (`vite build --mode public`): the same components as the full app,
- * light. A module of the app with a `.public.ts(x)` twin beside it (e.g. the auth provider, the
+ * light, on Preact (vite.config.ts aliases React to `preact/compat` in that mode). A module of the app with a `.public.ts(x)` twin beside it (e.g. the auth provider, the
  * data hooks) is replaced by the twin, which reads the API without TanStack Query and zod; the
  * libraries above are replaced, and importing another of PUBLIC_FORBIDDEN fails the build.
  */

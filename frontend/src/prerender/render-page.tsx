@@ -1,5 +1,4 @@
-import { text } from 'node:stream/consumers';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToString } from 'react-dom/server';
 import { pageMetaFor, type PageMeta } from '@/app/page-meta';
 import { paths } from '@/config/paths';
 import { loadPublicPage, PublicSite } from '@/public/public-site';
@@ -30,8 +29,8 @@ export interface RenderedPage {
  */
 export async function renderPage(path: string): Promise<RenderedPage> {
   const Page = await loadPublicPage(path);
-  const { prelude } = await prerenderToNodeStream(
+  const html = renderToString(
     <PublicSite location={{ pathname: path, search: '', hash: '', state: null }} Page={Page} />,
   );
-  return { html: await text(prelude), meta: pageMetaFor(path) };
+  return { html, meta: pageMetaFor(path) };
 }

@@ -48,10 +48,13 @@ describe("the public pages' bundle", () => {
     expect(found).toEqual([]);
   });
 
-  it('should run React and the landing page on a first visit, not the menus, dialogs and toasts', () => {
+  it('should run the landing page on Preact on a first visit, not react-dom, the menus, dialogs and toasts', () => {
     const modules = firstLoad().flatMap((chunk) => chunk.moduleIds);
 
-    expect(modules.some((id) => id.includes('/node_modules/react-dom/'))).toBe(true);
+    expect(modules.some((id) => id.includes('/node_modules/preact/compat/'))).toBe(true);
+    expect(
+      chunks.flatMap((chunk) => chunk.moduleIds).filter((id) => /[\\/]node_modules[\\/]react(-dom)?[\\/]/.test(id)),
+    ).toEqual([]);
     expect(modules.some((id) => id.endsWith('features/landing/components/hero.tsx'))).toBe(true);
     const radix = modules.flatMap((id) => /[\\/]@radix-ui[\\/](react-[\w-]+)[\\/]/.exec(id)?.[1] ?? []);
     expect(radix.sort()).toEqual(['react-compose-refs', 'react-slot']);

@@ -192,10 +192,18 @@ describe('the public site in the browser', () => {
   it('should start the public pages over the drawn page without a hydration error, and switch the theme', async () => {
     // No stored theme to begin with (visitorContext stores one before every page).
     const context = await browser.newContext({ viewport: DESKTOP, colorScheme: 'light' });
+    // The elements the HTML drew, kept before any script runs: taking the page over must reuse them
+    // (Preact, which runs the public pages, redraws what does not match instead of reporting it).
+    await context.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () =>
+        Object.assign(window, {
+          drawn: ['#root header', '#root h1', '#root footer'].map((selector) => document.querySelector(selector)),
+        }),
+      ),
+    );
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    // React reports a page it could not take over as it was drawn on the console.
     page.on('console', (message) => {
       if (message.type() === 'error' && /hydrat|did not match/i.test(message.text())) errors.push(message.text());
     });
@@ -206,6 +214,12 @@ describe('the public site in the browser', () => {
     for (const path of PUBLIC_PAGES.map((page) => page.path)) {
       await page.goto(`${stack.url}${path}`);
       await appStarted(page);
+      const drawn = await page.evaluate(() =>
+        (window as unknown as { drawn: Element[] }).drawn.map(
+          (element) => `${element.tagName}: ${element.isConnected}`,
+        ),
+      );
+      expect(drawn).toEqual(['HEADER: true', 'H1: true', 'FOOTER: true']);
     }
     expect(errors).toEqual([]);
     // The public pages' own light bundle: none of the full app's first-load files.
