@@ -9,6 +9,7 @@
 // BENCH_LOADS loads of each (default 5); medians, with min-max. Goals (issue 14): `/` at most
 // 90 KB of JavaScript, `/dashboard` at most 170 KB, LCP under 1.0 s, CLS under 0.02.
 //
+// BENCH_LIST_FILES=1 also lists each file of the first load with its gzip size.
 // BENCH_STATIC_DIR serves another build (e.g. an older commit's frontend/dist, to compare).
 // Its own database and NATS namespace, removed at the end; everything on 127.0.0.1. Uses
 // DATABASE_URL / NATS_URL like the tests. Results go to docs/benchmarks.md by hand.
@@ -23,6 +24,7 @@ import { median } from './lib/load.mjs';
 const { ROOT, freePort, migrateAll, startStack } = await import('../../libs/devstack/dist/index.js');
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
+const LIST_FILES = process.env.BENCH_LIST_FILES === '1';
 const CPU_SLOWDOWN = 4;
 const STATIC_DIR = process.env.BENCH_STATIC_DIR ?? join(ROOT, 'frontend/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -115,6 +117,7 @@ async function load(browser, url, path, { session, cpuSlowdown = 1 }) {
     const sum = (type, key) =>
       assets.filter((asset) => asset.type === type).reduce((total, asset) => total + asset[key], 0);
     return {
+      assets,
       jsGzip: sum('script', 'gzip'),
       jsWire: sum('script', 'wire'),
       cssGzip: sum('stylesheet', 'gzip'),
@@ -202,6 +205,10 @@ try {
     report('CSS on the wire', runs, 'cssWire', kb);
     report('LCP', runs, 'lcp', ms);
     report('CLS', runs, 'cls', shift);
+    if (LIST_FILES) {
+      for (const asset of runs[0].assets.toSorted((a, b) => b.gzip - a.gzip))
+        console.log(`    ${kb(asset.gzip).padStart(9)}  ${asset.pathname}`);
+    }
   }
   console.log(
     `\nLoad average at the end: ${loadavg()
