@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { classGroupsPlugin } from './build-tools/class-groups.ts';
 import { precompressPlugin } from './build-tools/precompress.ts';
 import { preloadFontPlugin } from './build-tools/preload-font.ts';
 import { prerenderPlugin } from './build-tools/prerender.ts';
@@ -35,7 +36,7 @@ const PREACT_IN_PLACE_OF_REACT = [
  */
 export const publicConfig = defineConfig(({ isSsrBuild }) => ({
   // The worker and the web manifest it writes are the app build's; its link to the manifest in the pages is needed here.
-  plugins: [react(), tailwindcss(), pwaPlugin(), publicBuildPlugin()],
+  plugins: [react(), tailwindcss(), classGroupsPlugin(), pwaPlugin(), publicBuildPlugin()],
   resolve: {
     alias: [
       ...PREACT_IN_PLACE_OF_REACT,
@@ -67,6 +68,7 @@ export const appConfig = defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    classGroupsPlugin(),
     zodWithoutJsonSchemaPlugin(),
     pwaPlugin(),
     preloadFontPlugin({ fileName: /inter-latin-wght-normal-[\w-]+\.woff2$/ }),
