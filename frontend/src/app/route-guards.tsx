@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-provider';
@@ -22,12 +22,17 @@ function useSignInPath(): string {
   return SIGN_IN_PATH;
 }
 
-/** Signed-in-only routes: a spinner while the session loads, visitors go to the auth screen. */
+/**
+ * Signed-in-only routes: a spinner while the session loads, visitors go to the auth screen. A
+ * user leaving by signing out (an account deleted) is not sent there while the page they are
+ * going to loads.
+ */
 export function RequireAuth() {
   const { user, isLoading } = useAuth();
   const signInPath = useSignInPath();
+  const leaving = isSignedOutArrival(useNavigation().location?.state);
   if (isLoading) return <PageSpinner className="min-h-dvh" />;
-  if (!user) return <Navigate to={signInPath} replace />;
+  if (!user) return leaving ? null : <Navigate to={signInPath} replace />;
   return <Outlet />;
 }
 

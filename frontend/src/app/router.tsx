@@ -5,7 +5,6 @@ import { paths } from '@/config/paths';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RedirectIfSignedIn, RequireAuth, type RouteHandle } from './route-guards';
-import { Component as LandingRoute } from './routes/landing';
 import { RouteError } from './routes/route-error';
 
 /** The first screen's code is still arriving (a moment on a fast link): nothing to show yet. */
@@ -30,9 +29,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          // Not lazy: deleting an account navigates here and then forgets the session, which needs
-          // the navigation committed at once (a lazy route would leave the profile's guard in charge).
-          { index: true, Component: LandingRoute },
+          { index: true, lazy: () => import('./routes/landing') },
           { path: 'about', lazy: () => import('./routes/about') },
           { path: 'privacy-policy', lazy: () => import('./routes/privacy-policy') },
           { path: 'terms-of-service', lazy: () => import('./routes/terms-of-service') },

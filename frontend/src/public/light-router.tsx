@@ -49,6 +49,11 @@ export function useMatches(): [] {
   return [];
 }
 
+/** Another screen is a page load: no navigation is ever pending in the page. */
+export function useNavigation(): { state: 'idle'; location: undefined } {
+  return { state: 'idle', location: undefined };
+}
+
 function go(to: To | number, { replace = false }: NavigateOptions = {}): void {
   if (typeof to === 'number') window.history.go(to);
   else if (replace) window.location.replace(href(to));
