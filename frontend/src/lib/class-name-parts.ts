@@ -9,7 +9,7 @@ export interface ClassGroups {
   conflicts: Record<string, string[]>;
   /** What a class with a postfix overrides besides those (a font size with a line height overrides the leading). */
   postfixConflicts: Record<string, string[]>;
-  /** Groups whose classes are looked up with their postfix too (`@container/name`). */
+  /** Groups whose classes are looked up with their postfix too (a named container). */
   postfixLookup: string[];
   /** Variants whose position matters (`before:`, `*:`...): not sorted with the others. */
   orderSensitive: string[];
@@ -20,7 +20,7 @@ export interface ClassNameParts {
   /** The variants before the class, in their written order: `['dark']`. */
   variants: string[];
   important: boolean;
-  /** The class without variants and `!`: `bg-destructive/15`. */
+  /** The class without its variants and `!`. */
   base: string;
   /** Where the postfix starts (its `/`), if it has one: 14. */
   postfixAt: number | undefined;
@@ -28,7 +28,7 @@ export interface ClassNameParts {
 
 /**
  * Splits a class at its variants' colons and its postfix's slash, ignoring those inside
- * brackets and parentheses (`data-[state=open]:`, `bg-(--brand)/50`, `grid-cols-[1fr_auto]`).
+ * brackets and parentheses (an arbitrary variant or value, a CSS variable).
  */
 export function classNameParts(className: string): ClassNameParts {
   const variants: string[] = [];
