@@ -21,7 +21,9 @@ export function Hero({ user }: { user: CurrentUser | null }) {
       aria-labelledby="hero-title"
       className="mx-auto w-full max-w-6xl px-4 pt-10 pb-16 sm:px-6 sm:pt-16 lg:px-8"
     >
-      <div className="grid items-center gap-10 lg:grid-cols-[1.1fr_1fr] lg:gap-14">
+      {/* Top-aligned: centred, the text and the pictures moved each other whenever one of them grew
+          late (the web font, the rest of the HTML), a layout shift on a slow device. */}
+      <div className="grid items-start gap-10 lg:grid-cols-[1.1fr_1fr] lg:gap-14">
         <div className="flex flex-col items-start gap-6">
           <p className="inline-flex items-center gap-2 rounded-full border bg-background/70 px-3 py-1 text-sm font-medium text-muted-foreground">
             <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
