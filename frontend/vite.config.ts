@@ -14,6 +14,9 @@ import { zodWithoutJsonSchemaPlugin } from './build-tools/zod-without-json-schem
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 const proxiedPaths = ['/api', '/healthz', '/readyz'];
 
+/** The app's own code: its sources and the contracts they bundle. */
+const APP_CODE = ['./src/', '../libs/contracts/src/'].map((folder) => fileURLToPath(new URL(folder, import.meta.url)));
+
 const alias = {
   // The contracts are TypeScript source shared with the backend; bundle them directly.
   '@likeness/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
@@ -113,7 +116,7 @@ export const appConfig = defineConfig({
             // The app's own code that six screens or more load (the signed-in shell's parts, the API
             // client, the contracts' schemas): one file instead of a dozen small ones, each compressed
             // on its own, that a first load waited on (the dashboard's LCP, docs/benchmarks.md).
-            { name: 'shared', test: /[\\/]frontend[\\/]src[\\/]|[\\/]libs[\\/]contracts[\\/]/, minShareCount: 6 },
+            { name: 'shared', test: (id) => APP_CODE.some((folder) => id.startsWith(folder)), minShareCount: 6 },
           ],
         },
       },
