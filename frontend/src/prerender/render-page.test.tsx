@@ -1,6 +1,5 @@
-// Whether the browser takes these pages over without a hydration error is checked on the built
-// pages (gateway/test/browser/public-site.browser-spec.ts): React's server and client renderers
-// cannot share one test's JavaScript realm.
+// Whether the browser takes these pages over as they are drawn is checked on the built pages, in
+// a real browser (gateway/test/browser/public-site.browser-spec.ts).
 import { describe, expect, it } from 'vitest';
 // The app's own index.html, as the build's prerendering fills it.
 import template from '../../index.html?raw';
