@@ -27,6 +27,13 @@ async function openDashboard({
   return app;
 }
 
+/** The get-started guide once what the account holds has arrived (it is drawn before, busy). */
+async function settledGuide() {
+  const guide = await screen.findByRole('region', { name: 'Get Started' });
+  await waitFor(() => expect(guide).not.toHaveAttribute('aria-busy'));
+  return within(guide);
+}
+
 function recentAvatars() {
   return within(screen.getByRole('region', { name: 'Recent Avatars' }));
 }
@@ -40,7 +47,7 @@ describe('DashboardPage', () => {
   it('should guide an account with no avatars through buy, upload, train and create, "Get Credits to Start" first', async () => {
     await openDashboard({ user: { ...alice, credits: 0 } });
 
-    const guide = within(await screen.findByRole('region', { name: 'Get Started' }));
+    const guide = await settledGuide();
     const steps = guide.getAllByRole('listitem').map((item) => within(item).getByRole('link'));
     expect(steps.map((step) => step.getAttribute('href'))).toEqual(['/credits', '/models', '/models', '/create']);
     expect(steps[0]).toHaveTextContent(/Next step.*Buy credits.*You have 0 credits/);
@@ -61,7 +68,7 @@ describe('DashboardPage', () => {
       },
     });
 
-    const guide = within(await screen.findByRole('region', { name: 'Get Started' }));
+    const guide = await settledGuide();
     const steps = guide.getAllByRole('listitem').map((item) => within(item).getByRole('link'));
     expect(steps[0]).toHaveTextContent(/^Done/);
     expect(steps[1]).toHaveTextContent(/^Done/);
