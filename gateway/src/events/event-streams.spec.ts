@@ -1,4 +1,4 @@
-import type { PassThrough } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { SessionRevocationList } from '../auth/session-revocation-list.js';
 import type { GatewayConfig } from '../gateway.config.js';
@@ -51,10 +51,10 @@ describe(EventStreams.name, () => {
   it('should beat on every stream within each period, streams opened together at different moments', () => {
     const streams = eventStreams();
     // Opened in the same instant, as browsers reconnecting after a deploy do.
-    const bodies = Array.from({ length: STREAMS }, (_, index) =>
-      streams.open({ id: 1, sessionId: `session-${index}` } as never, undefined),
+    const bodies = Array.from({ length: STREAMS }, () => new PassThrough());
+    bodies.forEach((body, index) =>
+      streams.open({ id: 1, sessionId: `session-${index}` } as never, undefined, () => body),
     );
-
     const times = heartbeatTimes(bodies, 3 * PERIOD_MS);
 
     for (const beats of times) {
@@ -69,5 +69,15 @@ describe(EventStreams.name, () => {
     for (const [first] of times) firstBeats.set(first!, (firstBeats.get(first!) ?? 0) + 1);
     expect(Math.max(...firstBeats.values())).toBeLessThanOrEqual(STREAMS / 10);
     for (const body of bodies) body.destroy();
+  });
+
+  it('should not keep a stream whose browser left before it opened, so it counts against no cap', () => {
+    const streams = eventStreams();
+    const gone = new PassThrough();
+    gone.destroy();
+
+    streams.open({ id: 1, sessionId: 'session-gone' } as never, undefined, () => gone);
+
+    expect(streams.openCount).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import type { EventEmitter } from 'node:events';
 import { LIVE_RESYNC_EVENT } from '@likeness/contracts';
 import { APP_CONFIG, DomainError } from '@likeness/nest-kit';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
@@ -11,10 +11,24 @@ import { UserEventBus } from './user-event-bus.js';
 /** A stream whose reader has fallen this far behind is closed; its browser resumes from its last id. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
+/**
+ * Where a stream's text goes: the HTTP response itself (no stream in between, so a held stream
+ * keeps as little alive as it can), or any writable stream.
+ */
+export interface EventSink extends EventEmitter {
+  write(text: string): unknown;
+  end(text?: string): unknown;
+  readonly writableEnded: boolean;
+  /** Bytes written and not yet taken by the reader (for a response, its socket's too). */
+  readonly writableLength: number;
+  readonly destroyed: boolean;
+  destroy(): unknown;
+}
+
 interface OpenStream {
   userId: number;
   sessionId: string;
-  body: PassThrough;
+  body: EventSink;
   /** The last event id written: a resume's replay and the live events overlap, each is sent once. */
   lastId: number;
   close(retryMs?: number): void;
@@ -48,8 +62,12 @@ export class EventStreams implements BeforeApplicationShutdown {
     revocations.onRevoked((sessionId) => this.closeSession(sessionId));
   }
 
-  /** Opens the user's stream; its events start after `lastEventId` when it is given and recent enough. */
-  open(user: AuthenticatedUser, lastEventId: number | undefined): PassThrough {
+  /**
+   * Opens the user's stream into the sink `start` returns; its events start after `lastEventId`
+   * when it is given and recent enough. A stream over the user's cap is refused (thrown) before
+   * `start` is called, so nothing has been written when the refusal is answered.
+   */
+  open(user: AuthenticatedUser, lastEventId: number | undefined, start: () => EventSink): void {
     const own = this.byUser.get(user.id) ?? new Set<OpenStream>();
     if (own.size >= this.config.EVENT_STREAMS_PER_USER) {
       throw new DomainError(
@@ -57,8 +75,8 @@ export class EventStreams implements BeforeApplicationShutdown {
         `You already have ${own.size} windows receiving live updates; close one of them and reload this page.`,
       );
     }
+    const body = start();
     this.byUser.set(user.id, own);
-    const body = new PassThrough();
     const stream: OpenStream = { userId: user.id, sessionId: user.sessionId, body, lastId: lastEventId ?? 0, close };
     own.add(stream);
 
@@ -91,11 +109,13 @@ export class EventStreams implements BeforeApplicationShutdown {
       if (!body.writableEnded) body.end(retryMs === undefined ? undefined : `retry: ${retryMs}\n\n`);
       cleanUp();
     }
-    body.on('error', (error) => {
+    body.on('error', (error: Error) => {
       this.logger.debug(`An event stream of user ${user.id} failed: ${error.message}`);
       cleanUp();
     });
-    body.on('close', cleanUp);
+    body.once('close', cleanUp);
+    // A browser that left while the request was checked: its response closed before anyone listened.
+    if (body.destroyed) cleanUp();
 
     this.write(stream, `retry: ${this.config.EVENT_STREAM_RETRY_MS}\n: connected\n\n`);
     if (lastEventId !== undefined) {
@@ -112,7 +132,6 @@ export class EventStreams implements BeforeApplicationShutdown {
         })
         .catch((error: unknown) => this.logger.warn(`An event stream failed: ${(error as Error).message}`));
     }
-    return body;
   }
 
   /** The streams of a session that has ended: its browser is signed out and reconnects in vain. */
@@ -142,8 +161,9 @@ export class EventStreams implements BeforeApplicationShutdown {
     const { body } = stream;
     if (body.writableEnded || body.destroyed) return;
     if (body.writableLength > MAX_BUFFERED_BYTES) {
+      // Ending it would wait for the reader to take what is buffered first.
       this.logger.warn(`Closing an event stream of user ${stream.userId}: its reader fell behind`);
-      stream.close();
+      body.destroy();
       return;
     }
     body.write(text);

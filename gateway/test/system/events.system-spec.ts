@@ -161,9 +161,20 @@ it('asks the client to read everything again when Last-Event-ID is beyond what i
   expect(message!.event).toBe('resync');
 });
 
-it('sends heartbeats while nothing happens', async () => {
+it('answers with an event stream carrying the headers every answer does, and heartbeats while nothing happens', async () => {
   const { session } = await signUp('events_quiet');
   const stream = await open(session);
+
+  expect(stream.status).toBe(200);
+  expect(stream.headers).toMatchObject({
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-correlation-id': expect.stringMatching(/^[0-9a-f-]{36}$/),
+    'content-security-policy': expect.stringContaining("default-src 'self'"),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'strict-transport-security': expect.stringContaining('max-age='),
+  });
   await waitFor(async () => stream.comments.includes('heartbeat'), { what: 'a heartbeat' });
   expect(stream.messages).toEqual([]);
 });

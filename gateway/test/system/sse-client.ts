@@ -8,6 +8,8 @@ export interface SseMessage {
 
 export interface OpenedEventStream {
   status: number;
+  /** The answer's headers, by lower-case name. */
+  headers: Record<string, string>;
   /** The refusal's JSON body when the stream was not opened. */
   refusal: { code: string; message: string } | undefined;
   messages: SseMessage[];
@@ -20,6 +22,14 @@ export interface OpenedEventStream {
   /** Waits until `count` messages have come; returns them all. */
   waitForMessages(count: number, what: string): Promise<SseMessage[]>;
   abort(): void;
+}
+
+function headersOf(response: Response): Record<string, string> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return headers;
 }
 
 /** A client of `GET /api/events` that reads the stream as EventSource would, keeping what it saw. */
@@ -45,6 +55,7 @@ export async function openEventStream(
     const refusal = (await response.json().catch(() => undefined)) as OpenedEventStream['refusal'];
     return {
       status: response.status,
+      headers: headersOf(response),
       refusal,
       messages,
       comments,
@@ -93,6 +104,7 @@ export async function openEventStream(
   );
   return {
     status: response.status,
+    headers: headersOf(response),
     refusal: undefined,
     messages,
     comments,
