@@ -159,6 +159,9 @@ function forwardLines(stream: Readable, target: Writable, prefix: string): void 
   });
 }
 
+/** How much of an app's last output a start-up failure quotes. */
+const TAIL_CHARS = 4_000;
+
 /** Starts the services and the gateway and waits until the gateway reports every service ready. */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const host = options.host ?? '127.0.0.1';
@@ -176,6 +179,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const unexpected: AppExit[] = [];
   let started = false;
   let stopping = false;
+  /** The end of what each app printed, for the error when one dies before the stack is up. */
+  const tails = new Map<App, string>();
+  const keepTail = (app: App, child: ChildProcess) => {
+    tails.set(app, '');
+    const keep = (chunk: Buffer) => tails.set(app, ((tails.get(app) ?? '') + chunk.toString()).slice(-TAIL_CHARS));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+  };
 
   const launch = (app: App, extraEnv: Record<string, string>) => {
     launchEnv.set(app, extraEnv);
@@ -192,6 +203,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    keepTail(app, child);
     if (options.output && options.output !== 'inherit') {
       appendOutput(child, join(options.output.dir, `${app}.log`), (error) =>
         log(`[${app}] its log file failed: ${error.message}`),
@@ -329,7 +341,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let last = 'no answer';
     while (Date.now() < deadline) {
       options.signal?.throwIfAborted();
-      if (exited.size > 0) throw new Error(`${[...exited].join(', ')} exited during start-up`);
+      if (exited.size > 0) {
+        const ends = [...exited].map((app) => `--- the end of ${app}'s output ---\n${tails.get(app)?.trimEnd() ?? ''}`);
+        throw new Error([`${[...exited].join(', ')} exited during start-up`, ...ends].join('\n'));
+      }
       try {
         const response = await fetch(`${gatewayUrl}/readyz`);
         last = `${response.status} ${await response.text()}`;
