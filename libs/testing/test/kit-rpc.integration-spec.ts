@@ -1,10 +1,11 @@
 import { ADMIN_ONLY_MESSAGE, RPC_CALLER_ID_HEADER, RPC_CALLER_ROLE_HEADER, defineRpc } from '@likeness/contracts';
 import {
   DomainError,
-  NamespacedNatsServer,
   RpcHandler,
+  RpcServer,
   currentCaller,
   currentCorrelationId,
+  discoverRpcHandlers,
   runWithCorrelation,
 } from '@likeness/nest-kit';
 import { headers } from '@nats-io/transport-node';
@@ -70,22 +71,22 @@ class TestController {
 @Module({ controllers: [TestController] })
 class TestModule {}
 
-describe(NamespacedNatsServer.name, () => {
+describe(RpcServer.name, () => {
   const namespace = testNamespace('rpc');
   let app: INestMicroservice;
   let client: Awaited<ReturnType<typeof createTestRpcClient>>;
 
   beforeAll(async () => {
-    app = await NestFactory.createMicroservice(TestModule, {
-      strategy: new NamespacedNatsServer({
-        url: testNatsUrl(),
-        queue: 'billing',
-        namespace,
-        name: 'rpc-test',
-        gracePeriodMs: 1000,
-      }),
-      logger: false,
+    const server = new RpcServer({
+      url: testNatsUrl(),
+      queue: 'billing',
+      namespace,
+      name: 'rpc-test',
+      gracePeriodMs: 1000,
     });
+    app = await NestFactory.createMicroservice(TestModule, { strategy: server, logger: false });
+    await app.init();
+    server.serve(discoverRpcHandlers(app));
     await app.listen();
     client = await createTestRpcClient(testNatsUrl(), namespace);
   });
@@ -114,6 +115,16 @@ describe(NamespacedNatsServer.name, () => {
     expect(reply.json()).toMatchObject({
       err: { status: 400, code: 'COMMON.VALIDATION_FAILED', message: 'Text must be at least 2 characters' },
     });
+  });
+
+  it('should refuse a message that is not a request packet with a 400 error, and keep answering', async () => {
+    for (const body of ['not json', '"a string"', 'null']) {
+      const reply = await client.connection.request(`${namespace}.billing.test.echo`, body, { timeout: 5000 });
+      expect(reply.json()).toMatchObject({
+        err: { status: 400, code: 'COMMON.VALIDATION_FAILED', message: 'The request could not be read.' },
+      });
+    }
+    await expect(client.rpc.call(echo, { text: 'ok' })).resolves.toMatchObject({ text: 'ok' });
   });
 
   it('should rebuild a domain error on the calling side', async () => {
@@ -334,6 +345,26 @@ describe(NamespacedNatsServer.name, () => {
       await client.rpc.call(adminOnly, { note: 'hi' }, { caller: { userId: 42, role: 'admin' } });
       await expect(client.rpc.call(adminOnly, { note: 'hi' })).rejects.toMatchObject({ code: 'AUTH.FORBIDDEN' });
     });
+  });
+
+  it('should refuse to start an app where two handlers answer one subject', async () => {
+    @Controller()
+    class EchoAgain {
+      @RpcHandler(echo)
+      echo(request: z.output<typeof echo.request>) {
+        return { text: request.text };
+      }
+    }
+    @Module({ controllers: [TestController, EchoAgain] })
+    class TwiceModule {}
+    const twice = await NestFactory.createApplicationContext(TwiceModule, { logger: false });
+    try {
+      expect(() => discoverRpcHandlers(twice)).toThrow(
+        /TestController\.echo and EchoAgain\.echo both answer billing\.test\.echo|EchoAgain\.echo and TestController\.echo both answer billing\.test\.echo/,
+      );
+    } finally {
+      await twice.close();
+    }
   });
 
   it('should answer requests already in flight when it shuts down, then stop taking new ones', async () => {

@@ -8,15 +8,22 @@ export interface DiscoveredMethod<M> {
   call: (...args: unknown[]) => unknown;
 }
 
-/** Every provider method of the app marked with `key` (a decorator's metadata), bound to its instance. */
+/**
+ * Every provider method of the app marked with `key` (a decorator's metadata), bound to its
+ * instance; with `controllers`, the controllers' methods too.
+ */
 export function discoverMethods<M>(
   discovery: DiscoveryService,
   scanner: MetadataScanner,
   reflector: Reflector,
   key: symbol,
+  { controllers = false }: { controllers?: boolean } = {},
 ): DiscoveredMethod<M>[] {
   const found: DiscoveredMethod<M>[] = [];
-  for (const wrapper of discovery.getProviders()) {
+  const wrappers = controllers
+    ? [...discovery.getControllers(), ...discovery.getProviders()]
+    : discovery.getProviders();
+  for (const wrapper of wrappers) {
     const instance = wrapper.instance as Record<string, unknown> | undefined;
     if (!instance || typeof instance !== 'object') continue;
     for (const method of scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {

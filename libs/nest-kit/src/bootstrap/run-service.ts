@@ -9,7 +9,7 @@ import { parseDeadLetterArgs, replayDeadLetters } from '../events/dead-letter-re
 import { PinoNestLogger, createLogger, logFormat, type Logger } from '../logging/logger.js';
 import { natsSettingsOf } from '../messaging/nats.js';
 import { stopTracing } from '../tracing/tracing.js';
-import { NamespacedNatsServer } from '../messaging/rpc-server.js';
+import { RpcServer, discoverRpcHandlers } from '../messaging/rpc-server.js';
 
 export interface ServiceDefinition<C extends ServiceConfig> {
   service: ServiceName;
@@ -71,26 +71,25 @@ export async function createServiceApp<C extends ServiceConfig>(
     abortOnError: false,
   });
   const servesRpc = definition.servesRpc?.(config) ?? true;
-  if (servesRpc) {
-    app.connectMicroservice(
-      {
-        strategy: new NamespacedNatsServer({
-          url: config.NATS_URL,
-          queue: definition.service,
-          namespace: config.NATS_NAMESPACE,
-          name: `${definition.service}-rpc`,
-          gracePeriodMs: config.SHUTDOWN_GRACE_MS,
-          user: config.NATS_USER,
-          password: config.NATS_PASSWORD,
-        }),
-      },
-      { inheritAppConfig: true },
-    );
-  }
+  const rpcServer = servesRpc
+    ? new RpcServer({
+        url: config.NATS_URL,
+        queue: definition.service,
+        namespace: config.NATS_NAMESPACE,
+        name: `${definition.service}-rpc`,
+        gracePeriodMs: config.SHUTDOWN_GRACE_MS,
+        user: config.NATS_USER,
+        password: config.NATS_PASSWORD,
+      })
+    : undefined;
+  if (rpcServer) app.connectMicroservice({ strategy: rpcServer }, { inheritAppConfig: true });
   await definition.configureHttp?.(app, config);
   // Hooks first (consumers, bootstrap work), then requests, then the health port.
   await app.init();
-  if (servesRpc) await app.startAllMicroservices();
+  if (rpcServer) {
+    rpcServer.serve(discoverRpcHandlers(app));
+    await app.startAllMicroservices();
+  }
   await app.listen(config.HTTP_PORT, config.HTTP_HOST);
   return app;
 }
