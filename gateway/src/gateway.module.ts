@@ -1,13 +1,12 @@
 import { APP_CONFIG, NatsModule, natsSettingsOf } from '@likeness/nest-kit';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { AdminController } from './admin/admin.controller.js';
+import { AccessTokens } from './auth/access-tokens.js';
 import { AdminGuard } from './auth/admin.guard.js';
 import { AppConfigController } from './app-config/app-config.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthSessionService } from './auth/auth-session.service.js';
-import { JwtStrategy } from './auth/jwt.strategy.js';
 import { PasswordsController } from './auth/passwords.controller.js';
 import { PasswordsService } from './auth/passwords.service.js';
 import { AuthRateLimitGuard, RateLimiter } from './auth/rate-limiter.js';
@@ -37,7 +36,7 @@ export class GatewayModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [NatsModule.forRoot(natsSettingsOf(config, 'gateway'), config.RPC_TIMEOUT_MS), PassportModule],
+      imports: [NatsModule.forRoot(natsSettingsOf(config, 'gateway'), config.RPC_TIMEOUT_MS)],
       controllers: [
         AuthController,
         PasswordsController,
@@ -59,7 +58,7 @@ export class GatewayModule {
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         SessionCookies,
         SessionRevocationList,
-        JwtStrategy,
+        AccessTokens,
         SessionGuard,
         AdminGuard,
         RateLimiter,

@@ -24,7 +24,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } f
 import type { FastifyRequest } from 'fastify';
 import { AdminGuard } from '../auth/admin.guard.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { AuthenticatedUser } from '../auth/jwt.strategy.js';
+import type { AuthenticatedUser } from '../auth/access-tokens.js';
 import { PasswordsService } from '../auth/passwords.service.js';
 import { UserRateLimit } from '../auth/user-rate-limit.guard.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';

@@ -1,9 +1,9 @@
+import type { KeyObject } from 'node:crypto';
 import { accessClaimsSchema, type Role } from '@likeness/contracts';
 import { APP_CONFIG } from '@likeness/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
-import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import jwt from 'jsonwebtoken';
 import type { GatewayConfig } from '../gateway.config.js';
 import { ACCESS_TOKEN_VERIFY_OPTIONS, accessTokenKey } from './access-token-key.js';
 import { SessionRevocationList } from './session-revocation-list.js';
@@ -19,29 +19,34 @@ export interface AuthenticatedUser {
 }
 
 /**
- * Verifies the access token from its cookie (HS256, our issuer and audience, not expired) and
- * refuses one whose session has been revoked (logout, a replayed refresh token), like an expired one.
+ * Reads the access token from its cookie: HS256 with our key, our issuer and audience, not
+ * expired, claims of our shape, and a session not revoked (logout, a replayed refresh token).
+ * A plain synchronous check with jsonwebtoken, as passport-jwt made it, without passport's
+ * per-request strategy objects and callbacks around it.
  */
 @Injectable()
-export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+export class AccessTokens {
+  private readonly key: KeyObject;
+
   constructor(
     @Inject(APP_CONFIG) config: GatewayConfig,
     private readonly revocations: SessionRevocationList,
   ) {
-    super({
-      jwtFromRequest: ExtractJwt.fromExtractors([
-        (request: FastifyRequest) => request.cookies?.[ACCESS_COOKIE] ?? null,
-      ]),
-      // The typings name strings and Buffers; jsonwebtoken takes a KeyObject as it is.
-      secretOrKey: accessTokenKey(config.JWT_SECRET) as unknown as Buffer,
-      ...ACCESS_TOKEN_VERIFY_OPTIONS,
-      ignoreExpiration: false,
-    });
+    this.key = accessTokenKey(config.JWT_SECRET);
   }
 
-  validate(payload: unknown): AuthenticatedUser | false {
+  /** The user the request's access token names, or undefined when it names nobody it may. */
+  userOf(request: FastifyRequest): AuthenticatedUser | undefined {
+    const token = request.cookies?.[ACCESS_COOKIE];
+    if (!token) return undefined;
+    let payload: unknown;
+    try {
+      payload = jwt.verify(token, this.key, ACCESS_TOKEN_VERIFY_OPTIONS);
+    } catch {
+      return undefined;
+    }
     const claims = accessClaimsSchema.safeParse(payload);
-    if (!claims.success || this.revocations.isRevoked(claims.data.sid)) return false;
+    if (!claims.success || this.revocations.isRevoked(claims.data.sid)) return undefined;
     return {
       id: Number(claims.data.sub),
       username: claims.data.username,

@@ -2,7 +2,7 @@ import { ADMIN_ONLY_MESSAGE } from '@likeness/contracts';
 import { DomainError } from '@likeness/nest-kit';
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedUser } from './jwt.strategy.js';
+import type { AuthenticatedUser } from './access-tokens.js';
 import { SessionGuard } from './session.guard.js';
 
 /**

@@ -13,7 +13,7 @@ import { RpcClient, RpcRequestInvalidError } from '@likeness/nest-kit';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUserService } from '../users/current-user.service.js';
-import type { AuthenticatedUser } from './jwt.strategy.js';
+import type { AuthenticatedUser } from './access-tokens.js';
 import { SessionRevocationList } from './session-revocation-list.js';
 import { SessionCookies } from './session-cookies.js';
 

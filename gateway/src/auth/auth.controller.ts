@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { AuthSessionService } from './auth-session.service.js';
 import { CurrentUser } from './current-user.decorator.js';
-import type { AuthenticatedUser } from './jwt.strategy.js';
+import type { AuthenticatedUser } from './access-tokens.js';
 import { RateLimited } from './rate-limiter.js';
 import { SessionGuard } from './session.guard.js';
 import { UserRateLimit } from './user-rate-limit.guard.js';

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedUser } from './jwt.strategy.js';
+import type { AuthenticatedUser } from './access-tokens.js';
 
 /** The signed-in user of a route guarded by SessionGuard. */
 export const CurrentUser = createParamDecorator(

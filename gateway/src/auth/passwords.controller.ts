@@ -10,7 +10,7 @@ import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common
 import type { FastifyRequest } from 'fastify';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { CurrentUser } from './current-user.decorator.js';
-import type { AuthenticatedUser } from './jwt.strategy.js';
+import type { AuthenticatedUser } from './access-tokens.js';
 import { PasswordsService } from './passwords.service.js';
 import { RateLimited } from './rate-limiter.js';
 import { SessionGuard } from './session.guard.js';

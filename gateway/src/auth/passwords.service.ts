@@ -10,7 +10,7 @@ import {
 import { RpcClient } from '@likeness/nest-kit';
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedUser } from './jwt.strategy.js';
+import type { AuthenticatedUser } from './access-tokens.js';
 import { SessionRevocationList } from './session-revocation-list.js';
 
 /** Password reset and change: auth does the work; this replica refuses the sessions they end at once. */

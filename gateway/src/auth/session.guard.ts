@@ -1,8 +1,8 @@
 import { AuthRpc } from '@likeness/contracts';
 import { DomainError, RpcClient, RpcRequestInvalidError } from '@likeness/nest-kit';
-import { type ExecutionContext, Injectable } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AccessTokens, type AuthenticatedUser } from './access-tokens.js';
 import { SessionRevocationList } from './session-revocation-list.js';
 import { SessionCookies } from './session-cookies.js';
 
@@ -15,19 +15,18 @@ export const UNAUTHENTICATED = 'Please log in to continue.';
  * (unknown, revoked, replayed, or not even a token's shape) ends the session: 401, cookies cleared.
  */
 @Injectable()
-export class SessionGuard extends AuthGuard('jwt') {
+export class SessionGuard implements CanActivate {
   constructor(
     private readonly rpc: RpcClient,
     private readonly cookies: SessionCookies,
     private readonly revocations: SessionRevocationList,
-  ) {
-    super();
-  }
+    private readonly tokens: AccessTokens,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     // A replica just started learns the live revocations first (bounded: see SessionRevocationList).
     await this.revocations.loaded;
-    if (await this.authenticate(context)) return true;
+    if (this.authenticate(context)) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const refreshToken = this.cookies.refreshToken(request);
@@ -47,15 +46,15 @@ export class SessionGuard extends AuthGuard('jwt') {
       }
       throw error;
     }
-    if (await this.authenticate(context)) return true;
+    if (this.authenticate(context)) return true;
     throw new DomainError('AUTH.UNAUTHENTICATED', UNAUTHENTICATED);
   }
 
-  private async authenticate(context: ExecutionContext): Promise<boolean> {
-    try {
-      return (await super.canActivate(context)) as boolean;
-    } catch {
-      return false;
-    }
+  /** Whether the access cookie names a user, who is then the request's `user` (see CurrentUser). */
+  private authenticate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
+    const user = this.tokens.userOf(request);
+    if (user) request.user = user;
+    return user !== undefined;
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedUser } from './jwt.strategy.js';
+import type { AuthenticatedUser } from './access-tokens.js';
 import { type GatewayRateRule, RateLimiter } from './rate-limiter.js';
 
 const USER_RATE_LIMIT = Symbol('USER_RATE_LIMIT');

@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import { LIVE_RESYNC_EVENT } from '@likeness/contracts';
 import { APP_CONFIG, DomainError } from '@likeness/nest-kit';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import type { AuthenticatedUser } from '../auth/jwt.strategy.js';
+import type { AuthenticatedUser } from '../auth/access-tokens.js';
 import { SessionRevocationList } from '../auth/session-revocation-list.js';
 import type { GatewayConfig } from '../gateway.config.js';
 import type { LiveEvent } from './live-events.js';

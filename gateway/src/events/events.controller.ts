@@ -3,7 +3,7 @@ import { eventStreamRoute } from '@likeness/contracts';
 import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { AuthenticatedUser } from '../auth/jwt.strategy.js';
+import type { AuthenticatedUser } from '../auth/access-tokens.js';
 import { SessionGuard } from '../auth/session.guard.js';
 import { SECURITY_HEADERS } from '../http/security-headers.js';
 import { EventStreams, parseLastEventId } from './event-streams.js';

@@ -9,7 +9,7 @@ import { RpcClient } from '@likeness/nest-kit';
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import type { z } from 'zod';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { AuthenticatedUser } from '../auth/jwt.strategy.js';
+import type { AuthenticatedUser } from '../auth/access-tokens.js';
 import { SessionGuard } from '../auth/session.guard.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';
 import { ZodPipe, nestPath } from '../http/zod-params.pipe.js';

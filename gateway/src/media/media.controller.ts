@@ -21,7 +21,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, 
 import type { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { AuthenticatedUser } from '../auth/jwt.strategy.js';
+import type { AuthenticatedUser } from '../auth/access-tokens.js';
 import { SessionGuard } from '../auth/session.guard.js';
 import { UserRateLimit } from '../auth/user-rate-limit.guard.js';
 import { ZodBodyPipe } from '../http/zod-body.pipe.js';

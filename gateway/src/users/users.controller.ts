@@ -1,7 +1,7 @@
 import { authMeRoute, currentUserRoute } from '@likeness/contracts';
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { AuthenticatedUser } from '../auth/jwt.strategy.js';
+import type { AuthenticatedUser } from '../auth/access-tokens.js';
 import { SessionGuard } from '../auth/session.guard.js';
 import { CurrentUserService } from './current-user.service.js';
 
