@@ -1,8 +1,8 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 
-/** Streams of a test namespace: `<label><8 hex>_NAME`, and KV buckets `KV_<label><8 hex>_NAME`. */
-const TEST_STREAM = /^(KV_)?[A-Za-z0-9-]*[0-9a-f]{8}_[A-Z_]+$/;
+/** Streams of a test namespace: `<label><8 hex>_NAME`, and KV buckets `KV_<label><8 hex>_<bucket>` (lower case). */
+const TEST_STREAM = /^(KV_)?[A-Za-z0-9-]*[0-9a-f]{8}_[A-Za-z0-9_-]+$/;
 
 /**
  * Deletes the JetStream streams (and KV buckets) that tests created in their own namespaces,
