@@ -396,6 +396,14 @@ describe('deploy/Dockerfile', () => {
     expect(env).toContain('APP_VERSION=${VERSION}');
   });
 
+  it("should size V8's young generation itself, not from the pod's memory limit", () => {
+    const env = runtime
+      .filter((i) => i.op === 'ENV')
+      .map((i) => i.args)
+      .join(' ');
+    expect(env).toMatch(/NODE_OPTIONS="[^"]*--max-semi-space-size=32[^"]*"/);
+  });
+
   it('should run the runtime stage as a non-root USER', () => {
     const users = runtime.filter((i) => i.op === 'USER').map((i) => i.args);
     expect(users.length).toBeGreaterThan(0);
