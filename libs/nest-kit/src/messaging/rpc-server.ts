@@ -111,7 +111,8 @@ export class RpcServer extends Server implements CustomTransportStrategy {
   private async start(): Promise<void> {
     const connection = await connectNats({ ...this.settings });
     this.connection = connection;
-    void this.watch(connection);
+    // A status stream that fails has nothing left to report; the connection reconnects on its own.
+    this.watch(connection).catch(() => undefined);
     for (const entry of this.handlers) {
       this.subscriptions.push(
         connection.subscribe(namespaced(this.settings, entry.definition.subject), {
